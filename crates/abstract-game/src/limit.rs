@@ -1,0 +1,214 @@
+//! A move limit for any game: reaching it ends the game in a draw.
+//!
+//! Some games can cycle forever (Pikemen reorientations, GIPF pushes back and forth). Rather
+//! than bend each game's rules, [`MoveLimit`] wraps any [`Game`] and counts decisions.
+
+use crate::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use alloc::format;
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+/// Rules of a [`MoveLimit`] game: the inner game's rules plus the number of decisions after
+/// which the game is a draw.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LimitConfig<C> {
+    /// The wrapped game's rules.
+    pub inner: C,
+    /// Decisions allowed; a game still going after this many is drawn.
+    pub max_plies: u32,
+}
+
+impl<C: Default> Default for LimitConfig<C> {
+    /// The inner game's default rules and a limit of 1000 decisions.
+    fn default() -> Self {
+        LimitConfig {
+            inner: C::default(),
+            max_plies: 1000,
+        }
+    }
+}
+
+/// `G` with a move limit: after `max_plies` decisions an unfinished game is a draw.
+///
+/// Position text is the inner text followed by ` @ plies/max_plies`.
+///
+/// ```
+/// use abstract_game::{Game, LimitConfig, MoveLimit, toy::Subtraction};
+/// let cfg = LimitConfig { inner: Default::default(), max_plies: 2 };
+/// let mut g = MoveLimit::<Subtraction>::new(&cfg).unwrap();
+/// for _ in 0..2 {
+///     let mv = g.legal_moves()[0];
+///     g.apply(mv).unwrap();
+/// }
+/// assert!(g.status().outcome().unwrap().is_draw());
+/// assert_eq!(g.to_string().parse::<MoveLimit<Subtraction>>().unwrap(), g);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveLimit<G> {
+    inner: G,
+    plies: u32,
+    max_plies: u32,
+}
+
+impl<G: Game> MoveLimit<G> {
+    /// Wraps a state in progress; `plies` decisions count as already made.
+    #[must_use]
+    pub fn wrap(inner: G, plies: u32, max_plies: u32) -> Self {
+        MoveLimit {
+            inner,
+            plies,
+            max_plies,
+        }
+    }
+
+    /// The wrapped state.
+    #[must_use]
+    pub fn inner(&self) -> &G {
+        &self.inner
+    }
+
+    /// Decisions made so far.
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.plies >= self.max_plies
+    }
+}
+
+impl<G: Game> fmt::Display for MoveLimit<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} @ {}/{}", self.inner, self.plies, self.max_plies)
+    }
+}
+
+/// Why a [`MoveLimit`] position text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitPositionError<E> {
+    /// The ` @ plies/max_plies` suffix is missing or malformed.
+    #[error("expected ' @ plies/max_plies' after the position")]
+    Counter,
+    /// The inner position text was refused.
+    #[error(transparent)]
+    Inner(E),
+}
+
+impl<G: Game> FromStr for MoveLimit<G> {
+    type Err = LimitPositionError<G::PositionError>;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (inner, counter) = s.rsplit_once(" @ ").ok_or(LimitPositionError::Counter)?;
+        let (plies, max) = counter.split_once('/').ok_or(LimitPositionError::Counter)?;
+        let number = |t: &str| -> Result<u32, Self::Err> {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(LimitPositionError::Counter);
+            }
+            t.parse().map_err(|_| LimitPositionError::Counter)
+        };
+        Ok(MoveLimit {
+            inner: inner.parse().map_err(LimitPositionError::Inner)?,
+            plies: number(plies)?,
+            max_plies: number(max)?,
+        })
+    }
+}
+
+fn counter_hash(plies: u32, max_plies: u32) -> u64 {
+    let x = (u64::from(plies) << 32 | u64::from(max_plies)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ (x >> 29)
+}
+
+impl<G: Game> Game for MoveLimit<G> {
+    type Move = G::Move;
+    type MoveArray = G::MoveArray;
+    type Config = LimitConfig<G::Config>;
+    type ConfigError = G::ConfigError;
+    type IllegalMove = G::IllegalMove;
+    type PositionError = LimitPositionError<G::PositionError>;
+    type MoveParseError = G::MoveParseError;
+
+    const NAME: &'static str = G::NAME;
+
+    fn new(config: &Self::Config) -> Result<Self, Self::ConfigError> {
+        Ok(MoveLimit {
+            inner: G::new(&config.inner)?,
+            plies: 0,
+            max_plies: config.max_plies,
+        })
+    }
+
+    fn config(&self) -> Self::Config {
+        LimitConfig {
+            inner: self.inner.config(),
+            max_plies: self.max_plies,
+        }
+    }
+
+    fn player_count(&self) -> u8 {
+        self.inner.player_count()
+    }
+
+    fn status(&self) -> Status {
+        match self.inner.status() {
+            Status::Ongoing(_) if self.limit_reached() => {
+                Status::Finished(Outcome::draw(self.player_count()))
+            }
+            s => s,
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Self>) {
+        if !self.limit_reached() {
+            self.inner.generate_moves(moves);
+        }
+    }
+
+    fn count_moves(&self) -> usize {
+        if self.limit_reached() {
+            0
+        } else {
+            self.inner.count_moves()
+        }
+    }
+
+    fn check_move(&self, mv: Self::Move) -> Result<(), MoveError<Self::IllegalMove>> {
+        if self.limit_reached() {
+            Err(MoveError::GameOver)
+        } else {
+            self.inner.check_move(mv)
+        }
+    }
+
+    fn apply_unchecked(&mut self, mv: Self::Move) {
+        self.inner.apply_unchecked(mv);
+        self.plies += 1;
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveParseError> {
+        self.inner.parse_move(text)
+    }
+
+    fn score(&self, player: PlayerId) -> i32 {
+        self.inner.score(player)
+    }
+
+    fn hash64(&self) -> u64 {
+        self.inner.hash64() ^ counter_hash(self.plies, self.max_plies)
+    }
+
+    fn hash64_from_scratch(&self) -> u64 {
+        self.inner.hash64_from_scratch() ^ counter_hash(self.plies, self.max_plies)
+    }
+
+    fn diagram(&self) -> String {
+        format!(
+            "{}move {} of at most {}\n",
+            self.inner.diagram(),
+            self.plies,
+            self.max_plies
+        )
+    }
+}

@@ -1,0 +1,173 @@
+//! A tiny game to show the [`Game`] trait and to test the generic tools.
+//!
+//! Subtraction game: a pile of tokens; two players alternately take 1 to `max_take` tokens;
+//! whoever takes the last token wins.
+
+use crate::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use alloc::format;
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+/// Rules of the [`Subtraction`] game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SubtractionConfig {
+    /// Tokens at the start (1..=255).
+    pub pile: u8,
+    /// Most tokens one move may take (1..=8).
+    pub max_take: u8,
+}
+
+impl Default for SubtractionConfig {
+    /// 21 tokens, take 1 to 3.
+    fn default() -> Self {
+        SubtractionConfig {
+            pile: 21,
+            max_take: 3,
+        }
+    }
+}
+
+/// The subtraction game: see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Subtraction {
+    pile: u8,
+    max_take: u8,
+    to_move: PlayerId,
+}
+
+/// A move of the subtraction game: how many tokens to take. Text: the number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Take(pub u8);
+
+/// Errors of the subtraction game (configuration, moves and text alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SubtractionError {
+    /// A configuration or position outside the allowed ranges.
+    #[error("pile must be 1..=255 and max_take 1..=8")]
+    BadConfig,
+    /// Taking zero, or more than the rules or the pile allow.
+    #[error("cannot take that many tokens")]
+    BadTake,
+    /// Text that does not parse.
+    #[error("malformed text")]
+    Syntax,
+}
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Take {
+    type Err = SubtractionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(Take).map_err(|_| SubtractionError::Syntax)
+    }
+}
+
+impl fmt::Display for Subtraction {
+    /// `pile max_take to_move`, for example `21 3 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.pile, self.max_take, self.to_move)
+    }
+}
+
+impl FromStr for Subtraction {
+    type Err = SubtractionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut it = s.split(' ');
+        let mut field = || -> Result<u8, SubtractionError> {
+            it.next()
+                .and_then(|t| t.parse().ok())
+                .ok_or(SubtractionError::Syntax)
+        };
+        let (pile, max_take, seat) = (field()?, field()?, field()?);
+        if it.next().is_some() {
+            return Err(SubtractionError::Syntax);
+        }
+        if !(1..=8).contains(&max_take) || !(1..=2).contains(&seat) {
+            return Err(SubtractionError::BadConfig);
+        }
+        Ok(Subtraction {
+            pile,
+            max_take,
+            to_move: PlayerId::from_number(seat).ok_or(SubtractionError::BadConfig)?,
+        })
+    }
+}
+
+impl Game for Subtraction {
+    type Move = Take;
+    type MoveArray = [Take; 8];
+    type Config = SubtractionConfig;
+    type ConfigError = SubtractionError;
+    type IllegalMove = SubtractionError;
+    type PositionError = SubtractionError;
+    type MoveParseError = SubtractionError;
+
+    const NAME: &'static str = "subtraction";
+
+    fn new(config: &SubtractionConfig) -> Result<Self, SubtractionError> {
+        if config.pile == 0 || !(1..=8).contains(&config.max_take) {
+            return Err(SubtractionError::BadConfig);
+        }
+        Ok(Subtraction {
+            pile: config.pile,
+            max_take: config.max_take,
+            to_move: PlayerId::FIRST,
+        })
+    }
+
+    fn config(&self) -> SubtractionConfig {
+        SubtractionConfig {
+            pile: self.pile,
+            max_take: self.max_take,
+        }
+    }
+
+    fn player_count(&self) -> u8 {
+        2
+    }
+
+    fn status(&self) -> Status {
+        if self.pile == 0 {
+            // The player who took the last token is the one not to move.
+            Status::Finished(Outcome::win(2, self.to_move.next(2)))
+        } else {
+            Status::Ongoing(self.to_move)
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Self>) {
+        moves.extend((1..=self.max_take.min(self.pile)).map(Take));
+    }
+
+    fn check_move(&self, mv: Take) -> Result<(), MoveError<SubtractionError>> {
+        if self.pile == 0 {
+            Err(MoveError::GameOver)
+        } else if mv.0 == 0 || mv.0 > self.max_take || mv.0 > self.pile {
+            Err(MoveError::Illegal(SubtractionError::BadTake))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn apply_unchecked(&mut self, mv: Take) {
+        self.pile -= mv.0;
+        self.to_move = self.to_move.next(2);
+    }
+
+    fn hash64(&self) -> u64 {
+        self.hash64_from_scratch()
+    }
+
+    fn hash64_from_scratch(&self) -> u64 {
+        u64::from(self.pile) | u64::from(self.max_take) << 8 | (self.to_move.index() as u64) << 16
+    }
+
+    fn diagram(&self) -> String {
+        format!("{} tokens; player {} to take\n", self.pile, self.to_move)
+    }
+}
