@@ -247,7 +247,10 @@ mod tests {
     #[test]
     fn ranks_are_dense_and_ties_share() {
         let o = Outcome::from_ranks(&[4, 0, 4, 9]).unwrap();
-        assert_eq!([o.rank(p(0)), o.rank(p(1)), o.rank(p(2)), o.rank(p(3))], [1, 0, 1, 2]);
+        assert_eq!(
+            [o.rank(p(0)), o.rank(p(1)), o.rank(p(2)), o.rank(p(3))],
+            [1, 0, 1, 2]
+        );
         assert_eq!(o.winner(), Some(p(1)));
         assert_eq!(o.to_string(), "ranks 2,1,2,3");
     }

@@ -1,0 +1,48 @@
+//! One conformance suite for every rules engine of the workspace.
+//!
+//! In the spirit of OpenSpiel's random-simulation test: [`check_random_games`] plays many
+//! seeded random games and, at every position, checks the invariants every [`Game`] must keep
+//! (see [`check_position`] for the list). A failure panics with the game, the seed, the move
+//! path and the position text, so it can be replayed.
+//!
+//! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
+//! [`check_perft_file`] for golden perft counts; [`oracle`] for differential tests against game
+//! records of other programs; [`serde_roundtrip`].
+//!
+//! ```
+//! use abstract_game::toy::Subtraction;
+//! use abstract_game_testkit::{check_random_games, KitOptions};
+//! let report = check_random_games::<Subtraction>(&Default::default(), &KitOptions::default());
+//! assert_eq!(report.games, KitOptions::default().games);
+//! ```
+#![deny(missing_docs)]
+
+mod invariants;
+pub mod oracle;
+mod perft_file;
+
+pub use invariants::{
+    KitFailure, KitOptions, KitReport, check_position, check_random_games, check_random_games_from,
+    try_check_random_games_from,
+};
+pub use perft_file::check_perft_file;
+
+use proptest::prelude::*;
+use serde::{Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+
+/// A proptest strategy of choice vectors (up to `max_len` long) for
+/// [`abstract_game::replay_choices`]: any vector is a valid game, and shrinking gives short
+/// games that diverge early.
+pub fn choices(max_len: usize) -> impl Strategy<Value = Vec<u32>> {
+    proptest::collection::vec(any::<u32>(), 0..=max_len)
+}
+
+/// Serialises `value` to JSON and back, panics unless the result equals `value`, and returns
+/// the JSON text.
+pub fn serde_roundtrip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> String {
+    let json = serde_json::to_string(value).expect("serialise");
+    let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("deserialise {json}: {e}"));
+    assert_eq!(&back, value, "serde round trip through {json}");
+    json
+}

@@ -1,0 +1,298 @@
+//! The kit must catch broken engines: a tic-tac-toe with one deliberate bug per variant.
+//! `Ttt<0>` is correct and must pass; every other `Ttt<BUG>` must be caught.
+
+use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use abstract_game_testkit::{KitOptions, check_random_games, try_check_random_games_from};
+use std::fmt;
+use std::str::FromStr;
+
+const CORRECT: u8 = 0;
+const DROPS_CORNER: u8 = 1; // the generator never offers cell 8
+const HASH_IGNORES_SIDE: u8 = 2; // the incremental hash forgets who is to move
+const ACCEPTS_OCCUPIED: u8 = 3; // check_move accepts an occupied cell late in the game
+const TEXT_LOSES_SIDE: u8 = 4; // position text always reads back with X to move
+const ONGOING_WHEN_FULL: u8 = 5; // a full board without a line still says "ongoing"
+const DUPLICATE_MOVE: u8 = 6; // the first move is generated twice
+const APPLY_MUTATES: u8 = 7; // a rejected apply still flips the side to move
+const COUNT_OFF: u8 = 8; // bulk count is one too high
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Ttt<const BUG: u8> {
+    cells: [u8; 9], // 0 empty, 1 X, 2 O
+    x_to_move: bool,
+    hash: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Cell(u8);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bad;
+
+impl fmt::Display for Bad {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("bad")
+    }
+}
+impl std::error::Error for Bad {}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "c{}", self.0)
+    }
+}
+impl FromStr for Cell {
+    type Err = Bad;
+    fn from_str(s: &str) -> Result<Self, Bad> {
+        let d = s.strip_prefix('c').ok_or(Bad)?;
+        match d.parse::<u8>() {
+            Ok(n) if n < 9 && d.len() == 1 => Ok(Cell(n)),
+            _ => Err(Bad),
+        }
+    }
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+fn key(cell: usize, v: u8) -> u64 {
+    (cell as u64 * 3 + u64::from(v) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+const SIDE_KEY: u64 = 0x1234_5678_9ABC_DEF1;
+
+impl<const BUG: u8> Ttt<BUG> {
+    fn line_winner(&self) -> Option<u8> {
+        LINES.iter().find_map(|l| {
+            let v = self.cells[l[0]];
+            (v != 0 && v == self.cells[l[1]] && v == self.cells[l[2]]).then_some(v)
+        })
+    }
+    fn full(&self) -> bool {
+        self.cells.iter().all(|&c| c != 0)
+    }
+    fn over(&self) -> bool {
+        self.line_winner().is_some() || (self.full() && BUG != ONGOING_WHEN_FULL)
+    }
+}
+
+impl<const BUG: u8> fmt::Display for Ttt<BUG> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.cells {
+            f.write_str(["-", "x", "o"][c as usize])?;
+        }
+        f.write_str(if self.x_to_move { " x" } else { " o" })
+    }
+}
+
+impl<const BUG: u8> FromStr for Ttt<BUG> {
+    type Err = Bad;
+    fn from_str(s: &str) -> Result<Self, Bad> {
+        let (board, side) = s.split_once(' ').ok_or(Bad)?;
+        if board.len() != 9 {
+            return Err(Bad);
+        }
+        let mut cells = [0; 9];
+        for (i, ch) in board.chars().enumerate() {
+            cells[i] = match ch {
+                '-' => 0,
+                'x' => 1,
+                'o' => 2,
+                _ => return Err(Bad),
+            };
+        }
+        let x_to_move = match side {
+            "x" => true,
+            "o" => BUG == TEXT_LOSES_SIDE,
+            _ => return Err(Bad),
+        };
+        let mut g = Ttt {
+            cells,
+            x_to_move,
+            hash: 0,
+        };
+        g.hash = g.hash64_from_scratch();
+        Ok(g)
+    }
+}
+
+impl<const BUG: u8> Game for Ttt<BUG> {
+    type Move = Cell;
+    type MoveArray = [Cell; 10];
+    type Config = ();
+    type ConfigError = Bad;
+    type IllegalMove = Bad;
+    type PositionError = Bad;
+    type MoveParseError = Bad;
+    const NAME: &'static str = "ttt";
+
+    fn new(_: &()) -> Result<Self, Bad> {
+        let mut g = Ttt {
+            cells: [0; 9],
+            x_to_move: true,
+            hash: 0,
+        };
+        g.hash = g.hash64_from_scratch();
+        Ok(g)
+    }
+    fn config(&self) {}
+    fn player_count(&self) -> u8 {
+        2
+    }
+    fn status(&self) -> Status {
+        match self.line_winner() {
+            Some(v) => Status::Finished(Outcome::win(2, PlayerId::new(v - 1).unwrap())),
+            None if self.over() => Status::Finished(Outcome::draw(2)),
+            None => Status::Ongoing(if self.x_to_move {
+                PlayerId::FIRST
+            } else {
+                PlayerId::SECOND
+            }),
+        }
+    }
+    fn generate_moves(&self, moves: &mut MoveList<Self>) {
+        if self.over() {
+            return;
+        }
+        for i in 0..9u8 {
+            if self.cells[i as usize] == 0 && !(BUG == DROPS_CORNER && i == 8) {
+                moves.push(Cell(i));
+            }
+        }
+        if BUG == DUPLICATE_MOVE && !moves.is_empty() {
+            let first = moves[0];
+            moves.push(first);
+        }
+    }
+    fn count_moves(&self) -> usize {
+        let mut m = MoveList::<Self>::new();
+        self.generate_moves(&mut m);
+        m.len() + usize::from(BUG == COUNT_OFF && !m.is_empty())
+    }
+    fn check_move(&self, mv: Cell) -> Result<(), MoveError<Bad>> {
+        if self.over() {
+            return Err(MoveError::GameOver);
+        }
+        let filled = self.cells.iter().filter(|&&c| c != 0).count();
+        let occupied_ok = BUG == ACCEPTS_OCCUPIED && filled >= 4;
+        if mv.0 >= 9 || (self.cells[mv.0 as usize] != 0 && !occupied_ok) {
+            return Err(MoveError::Illegal(Bad));
+        }
+        // With DROPS_CORNER, c8 is still accepted here: only a candidate the generator never
+        // produced (a mutated move text) can reveal the disagreement.
+        Ok(())
+    }
+    fn apply_unchecked(&mut self, mv: Cell) {
+        let v = if self.x_to_move { 1 } else { 2 };
+        let i = mv.0 as usize;
+        self.hash ^= key(i, self.cells[i]) ^ key(i, v);
+        self.cells[i] = v;
+        self.x_to_move = !self.x_to_move;
+        if BUG != HASH_IGNORES_SIDE {
+            self.hash ^= SIDE_KEY;
+        }
+    }
+    fn apply(&mut self, mv: Cell) -> Result<(), MoveError<Bad>> {
+        if BUG == APPLY_MUTATES {
+            self.x_to_move = !self.x_to_move;
+            let r = self.check_move(mv);
+            self.x_to_move = !self.x_to_move;
+            if r.is_err() {
+                self.x_to_move = !self.x_to_move;
+            }
+            r?;
+        } else {
+            self.check_move(mv)?;
+        }
+        self.apply_unchecked(mv);
+        Ok(())
+    }
+    fn hash64(&self) -> u64 {
+        self.hash
+    }
+    fn hash64_from_scratch(&self) -> u64 {
+        let mut h = if self.x_to_move { 0 } else { SIDE_KEY };
+        for (i, &c) in self.cells.iter().enumerate() {
+            h ^= key(i, c);
+        }
+        h
+    }
+    fn diagram(&self) -> String {
+        self.cells
+            .chunks(3)
+            .map(|r| {
+                r.iter()
+                    .map(|&c| [".", "X", "O"][c as usize])
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+}
+
+fn caught<const BUG: u8>() -> String {
+    let start = Ttt::<BUG>::new(&()).unwrap();
+    let opts = KitOptions {
+        games: 40,
+        ..KitOptions::default()
+    };
+    match try_check_random_games_from(&start, &opts) {
+        Ok(r) => panic!("bug {BUG} not caught after {} positions", r.positions),
+        Err(f) => f.to_string(),
+    }
+}
+
+#[test]
+fn correct_game_passes() {
+    let r = check_random_games::<Ttt<CORRECT>>(&(), &KitOptions::default());
+    assert_eq!(r.games, 30);
+    assert_eq!(r.finished, 30, "every tic-tac-toe game ends");
+    assert_eq!(r.max_branching, 9);
+}
+
+#[test]
+fn catches_dropped_move() {
+    assert!(caught::<DROPS_CORNER>().contains("c8"));
+}
+
+#[test]
+fn catches_hash_ignoring_a_field() {
+    assert!(caught::<HASH_IGNORES_SIDE>().contains("hash"));
+}
+
+#[test]
+fn catches_check_move_accepting_illegal() {
+    assert!(caught::<ACCEPTS_OCCUPIED>().contains("check_move accepts"));
+}
+
+#[test]
+fn catches_position_text_losing_a_field() {
+    assert!(caught::<TEXT_LOSES_SIDE>().contains("position text"));
+}
+
+#[test]
+fn catches_ongoing_without_moves() {
+    assert!(caught::<ONGOING_WHEN_FULL>().contains("without a legal move"));
+}
+
+#[test]
+fn catches_duplicate_move() {
+    assert!(caught::<DUPLICATE_MOVE>().contains("duplicate"));
+}
+
+#[test]
+fn catches_rejected_apply_that_mutates() {
+    assert!(caught::<APPLY_MUTATES>().contains("rejected apply"));
+}
+
+#[test]
+fn catches_wrong_bulk_count() {
+    assert!(caught::<COUNT_OFF>().contains("count_moves"));
+}
