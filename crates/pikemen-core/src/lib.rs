@@ -1,0 +1,106 @@
+//! Pikemen (Jacob Davenport, for Icehouse pyramids) for 2, 3 and 4 players: a complete rules
+//! engine on the [`abstract_game::Game`] trait.
+//!
+//! Each turn the player to move either **reorients** one of their pieces (to any *other* of
+//! the 9 states: upright or pointing in one of 8 directions) or **charges** with a lying
+//! piece along its direction, stopping on any empty square or capturing an enemy it is allowed
+//! to take, then sets any of the 9 states (keeping the old one included). A lying enemy falls
+//! to any piece; an upright enemy only to a strictly larger one. Captures score the victim's
+//! pips (1, 2, 3); the first player to reach the target (12 by default) wins at once. With 3
+//! or 4 players a player without pieces is skipped, and the last player with pieces wins.
+//! The full rules as implemented, with every decision and its reason: `docs/rules/pikemen.md`;
+//! the notation: `docs/notation/pikemen.md`.
+//!
+//! ```
+//! use abstract_game::{Game, PlayerId};
+//! use pikemen_core::{Config, Move, Pikemen};
+//!
+//! // A 2-player game to 12 points (the default).
+//! let mut game = Pikemen::new(&Config::default()).unwrap();
+//! let moves = game.legal_moves();
+//! assert_eq!(moves.len(), 120); // 15 pieces x 8 new states
+//!
+//! // Lay the small piece on e2 down pointing north-west, in the notation of the records.
+//! let mv: Move = game.parse_move("e2(NW)").unwrap();
+//! game.apply(mv).unwrap();
+//! assert_eq!(game.to_move(), Some(PlayerId::SECOND));
+//! assert_eq!(game.score(PlayerId::FIRST), 0);
+//!
+//! // Position text round-trips exactly.
+//! let text = game.to_string();
+//! assert_eq!(text.parse::<Pikemen>().unwrap(), game);
+//! ```
+//!
+//! **Outcome.** When a player wins (target reached, or last player with pieces), the
+//! [`abstract_game::Outcome`] is [`Outcome::winner_then_scores`](abstract_game::Outcome::winner_then_scores):
+//! the winner first, the other seats ranked by their points, equal points sharing a rank.
+//! Pikemen has no draw; to stop games that cycle, wrap the state in
+//! [`abstract_game::MoveLimit`] (a game reaching the limit is a draw).
+//!
+//! **Features.** `serde`: `Pikemen` and [`Move`] serialise as their text forms, [`Config`] by
+//! derive.
+#![deny(missing_docs)]
+
+mod board;
+mod hash;
+mod movegen;
+mod moves;
+mod position;
+mod rules;
+
+pub use board::{Piece, Size, Square, State};
+pub use moves::{Move, MoveParseError};
+pub use position::PositionError;
+pub use rules::{IllegalMove, Pikemen};
+
+/// Rules parameters of a Pikemen game.
+///
+/// ```
+/// use pikemen_core::{Config, ConfigError, Pikemen};
+/// use abstract_game::Game;
+/// let four = Config { players: 4, target: 15 };
+/// assert!(Pikemen::new(&four).is_ok());
+/// assert_eq!(Pikemen::new(&Config { players: 5, target: 12 }), Err(ConfigError::Players(5)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    /// Number of players, 2 to 4 (default 2). Seat 1 moves first; turns go clockwise.
+    pub players: u8,
+    /// Points that win the game at once (default 12; 15 and 20 are common). At least 1.
+    pub target: u32,
+}
+
+impl Default for Config {
+    /// Two players, 12 points.
+    fn default() -> Self {
+        Config {
+            players: 2,
+            target: 12,
+        }
+    }
+}
+
+impl Config {
+    /// Checks the ranges: 2..=4 players, a target of at least 1.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(2..=4).contains(&self.players) {
+            return Err(ConfigError::Players(self.players));
+        }
+        if self.target == 0 {
+            return Err(ConfigError::Target);
+        }
+        Ok(())
+    }
+}
+
+/// Why a [`Config`] was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ConfigError {
+    /// The player count is not 2, 3 or 4.
+    #[error("Pikemen is played by 2, 3 or 4 players, not {0}")]
+    Players(u8),
+    /// The points target is 0.
+    #[error("the points target must be at least 1")]
+    Target,
+}

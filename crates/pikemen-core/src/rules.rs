@@ -1,0 +1,418 @@
+//! The game state, move checking, applying moves, and the end of the game.
+
+use crate::board::{
+    RAYS, Square, cell, cell_owner, cell_piece, cell_size, cell_state, setup_cells, with_state,
+};
+use crate::hash::{piece_key, rules_key, score_key, to_move_key};
+use crate::moves::{Move, MoveParseError};
+use crate::position::PositionError;
+use crate::{Config, ConfigError, Piece, Size};
+use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use std::fmt::Write as _;
+
+/// A Pikemen position: the board, the seat to move, the scores and the rules (player count and
+/// points target). See the [crate docs](crate) for an example.
+///
+/// Text form (`Display`/`FromStr`): the one-line position text of `docs/notation/pikemen.md`,
+/// for example the 2-player start:
+/// `L2UL2UL2UM2US2U3/L2UM2UM2US2U4/L2UM2US2U5/M2US2U5S1U/S2U5S1UM1U/5S1UM1UL1U/4S1UM1UM1UL1U/3S1UM1UL1UL1UL1U 1 0,0 12`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pikemen {
+    /// One byte per square: 0 empty, else `owner << 6 | size << 4 | state`.
+    pub(crate) cells: [u8; 64],
+    /// Squares of each seat's pieces.
+    pub(crate) owners: [u64; 4],
+    /// Squares of lying (pointing) pieces, any owner.
+    pub(crate) lying: u64,
+    /// Occupied squares.
+    pub(crate) occ: u64,
+    /// Points of each seat.
+    pub(crate) scores: [u8; 4],
+    pub(crate) players: u8,
+    /// 0-based seat to move (after the game ends: the seat that would have moved next).
+    pub(crate) to_move: u8,
+    /// 0 while the game goes on, else the winner's seat index + 1. Derived from the rest.
+    pub(crate) result: u8,
+    pub(crate) target: u32,
+    pub(crate) hash: u64,
+}
+
+/// Why a move is illegal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalMove {
+    /// There is no piece on the origin square.
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the origin square belongs to another seat.
+    #[error("the piece on {0} is not yours")]
+    NotYourPiece(Square),
+    /// A reorientation must change the state.
+    #[error("the piece already has that state")]
+    SameState,
+    /// Upright pieces cannot charge.
+    #[error("an upright piece cannot charge")]
+    Upright,
+    /// A charge that keeps its state is written without a suffix (`a1-a4`, not `a1-a4(N)`).
+    #[error("a charge keeping its state is written without a state suffix")]
+    RedundantState,
+    /// The destination is not on the line the piece points along.
+    #[error("the piece does not point towards {0}")]
+    NotInDirection(Square),
+    /// A piece stands between the origin and the destination.
+    #[error("the path is blocked")]
+    Blocked,
+    /// The destination holds a piece of the mover.
+    #[error("{0} holds your own piece")]
+    OwnPiece(Square),
+    /// The destination holds an upright enemy that is not strictly smaller than the charger.
+    #[error("the upright piece on {0} cannot be captured by this piece")]
+    CannotCapture(Square),
+    /// The destination holds an enemy, so the move must be written as a capture (`x`).
+    #[error("the move captures: write it with x")]
+    MissingCapture,
+    /// The move is written as a capture (`x`) but the destination is empty.
+    #[error("there is nothing to capture on {0}")]
+    NothingToCapture(Square),
+}
+
+impl Pikemen {
+    /// Builds a state from its parts, deriving bitboards, result and hash. The caller has
+    /// checked consistency.
+    pub(crate) fn from_parts(
+        cells: [u8; 64],
+        players: u8,
+        to_move: u8,
+        scores: [u8; 4],
+        target: u32,
+    ) -> Pikemen {
+        let mut g = Pikemen {
+            cells,
+            owners: [0; 4],
+            lying: 0,
+            occ: 0,
+            scores,
+            players,
+            to_move,
+            result: 0,
+            target,
+            hash: 0,
+        };
+        for (sq, &c) in cells.iter().enumerate() {
+            if c != 0 {
+                g.owners[cell_owner(c) as usize] |= 1 << sq;
+                g.occ |= 1 << sq;
+                if cell_state(c) != 0 {
+                    g.lying |= 1 << sq;
+                }
+            }
+        }
+        g.result = g.compute_result();
+        g.hash = g.hash64_from_scratch();
+        g
+    }
+
+    /// The winner's index + 1, or 0: the seat at or above the target, else the only seat with
+    /// pieces left.
+    pub(crate) fn compute_result(&self) -> u8 {
+        let n = self.players as usize;
+        if let Some(p) = (0..n).find(|&p| u32::from(self.scores[p]) >= self.target) {
+            return p as u8 + 1;
+        }
+        let mut alive = (0..n).filter(|&p| self.owners[p] != 0);
+        match (alive.next(), alive.next()) {
+            (Some(p), None) => p as u8 + 1,
+            _ => 0,
+        }
+    }
+
+    /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use pikemen_core::{Pikemen, Size, State, Square};
+    /// use abstract_game::Game;
+    /// let g = Pikemen::new(&Default::default()).unwrap();
+    /// let p = g.piece_at(Square::parse("h1").unwrap()).unwrap();
+    /// assert_eq!((p.size, p.state), (Size::Large, State::Up));
+    /// assert_eq!(g.piece_at(Square::parse("d4").unwrap()), None);
+    /// ```
+    #[must_use]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        cell_piece(self.cells[square.index()])
+    }
+
+    /// The points target of this game.
+    #[must_use]
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// Whether `seat` still has pieces on the board.
+    #[must_use]
+    pub fn has_pieces(&self, seat: PlayerId) -> bool {
+        seat.index() < self.players as usize && self.owners[seat.index()] != 0
+    }
+
+    /// Number of pieces of `seat` of the given size on the board.
+    #[must_use]
+    pub fn piece_count(&self, seat: PlayerId, size: Size) -> u32 {
+        if seat.index() >= self.players as usize {
+            return 0;
+        }
+        let mut n = 0;
+        let mut bb = self.owners[seat.index()];
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            n += u32::from(cell_size(self.cells[sq]) == size as u8);
+        }
+        n
+    }
+
+    fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        let from = mv.from_index();
+        let to = mv.to_index();
+        let c = self.cells[from];
+        if c == 0 {
+            return Err(IllegalMove::NoPiece(mv.from()));
+        }
+        if cell_owner(c) != self.to_move {
+            return Err(IllegalMove::NotYourPiece(mv.from()));
+        }
+        let own = cell_state(c);
+        if mv.is_reorient() {
+            return if mv.state_code() == own {
+                Err(IllegalMove::SameState)
+            } else {
+                Ok(())
+            };
+        }
+        if own == 0 {
+            return Err(IllegalMove::Upright);
+        }
+        if mv.state_code() == own {
+            return Err(IllegalMove::RedundantState);
+        }
+        let d = own as usize - 1;
+        let to_bit = 1u64 << to;
+        if RAYS[from][d] & to_bit == 0 {
+            return Err(IllegalMove::NotInDirection(mv.to()));
+        }
+        let between = RAYS[from][d] & !(RAYS[to][d] | to_bit);
+        if between & self.occ != 0 {
+            return Err(IllegalMove::Blocked);
+        }
+        let t = self.cells[to];
+        if t == 0 {
+            return if mv.is_capture() {
+                Err(IllegalMove::NothingToCapture(mv.to()))
+            } else {
+                Ok(())
+            };
+        }
+        if cell_owner(t) == self.to_move {
+            return Err(IllegalMove::OwnPiece(mv.to()));
+        }
+        if !self.capturable_by(c, to) {
+            return Err(IllegalMove::CannotCapture(mv.to()));
+        }
+        if !mv.is_capture() {
+            return Err(IllegalMove::MissingCapture);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn put(&mut self, sq: usize, c: u8) {
+        let bit = 1u64 << sq;
+        self.cells[sq] = c;
+        self.occ |= bit;
+        self.owners[cell_owner(c) as usize & 3] |= bit;
+        if cell_state(c) != 0 {
+            self.lying |= bit;
+        } else {
+            self.lying &= !bit;
+        }
+        self.hash ^= piece_key(sq, c);
+    }
+
+    #[inline]
+    fn take(&mut self, sq: usize) -> u8 {
+        let bit = 1u64 << sq;
+        let c = self.cells[sq];
+        self.cells[sq] = 0;
+        self.occ &= !bit;
+        self.owners[cell_owner(c) as usize & 3] &= !bit;
+        self.lying &= !bit;
+        if c != 0 {
+            self.hash ^= piece_key(sq, c);
+        }
+        c
+    }
+
+    fn apply_move(&mut self, mv: Move) {
+        let me = self.to_move as usize & 3;
+        let from = mv.from_index();
+        let to = mv.to_index();
+        let c = self.take(from);
+        if mv.is_reorient() {
+            self.put(from, with_state(c, mv.state_code()));
+        } else {
+            let victim = self.take(to);
+            let state = if mv.state_code() == Move::keep_code() {
+                cell_state(c)
+            } else {
+                mv.state_code()
+            };
+            self.put(to, with_state(c, state));
+            if victim != 0 {
+                let old = self.scores[me];
+                let new = old.saturating_add(cell_size(victim));
+                self.hash ^= score_key(me, old) ^ score_key(me, new);
+                self.scores[me] = new;
+                if u32::from(new) >= self.target
+                    || (self.owners[cell_owner(victim) as usize & 3] == 0
+                        && self.compute_result() != 0)
+                {
+                    self.result = me as u8 + 1;
+                }
+            }
+        }
+        // Next seat that still has pieces (the mover itself if nobody else has any).
+        let n = self.players.max(1);
+        let mut next = (me as u8 + 1) % n;
+        while self.owners[next as usize & 3] == 0 && next != me as u8 {
+            next = (next + 1) % n;
+        }
+        self.hash ^= to_move_key(me) ^ to_move_key(next as usize);
+        self.to_move = next;
+    }
+
+    fn scores_i32(&self) -> [i32; 4] {
+        self.scores.map(i32::from)
+    }
+}
+
+impl Game for Pikemen {
+    type Move = Move;
+    type MoveArray = [Move; 512];
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type IllegalMove = IllegalMove;
+    type PositionError = PositionError;
+    type MoveParseError = MoveParseError;
+
+    const NAME: &'static str = "pikemen";
+
+    fn new(config: &Config) -> Result<Pikemen, ConfigError> {
+        config.validate()?;
+        Ok(Pikemen::from_parts(
+            setup_cells(config.players),
+            config.players,
+            0,
+            [0; 4],
+            config.target,
+        ))
+    }
+
+    fn config(&self) -> Config {
+        Config {
+            players: self.players,
+            target: self.target,
+        }
+    }
+
+    fn player_count(&self) -> u8 {
+        self.players
+    }
+
+    fn status(&self) -> Status {
+        match PlayerId::new(self.result.wrapping_sub(1)) {
+            Some(w) if self.result != 0 => Status::Finished(Outcome::winner_then_scores(
+                w,
+                &self.scores_i32()[..self.players as usize],
+            )),
+            _ => Status::Ongoing(PlayerId::new(self.to_move).unwrap_or(PlayerId::FIRST)),
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Pikemen>) {
+        self.generate(moves);
+    }
+
+    fn count_moves(&self) -> usize {
+        self.count()
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), MoveError<IllegalMove>> {
+        if self.result != 0 {
+            return Err(MoveError::GameOver);
+        }
+        self.check(mv).map_err(MoveError::Illegal)
+    }
+
+    fn apply_unchecked(&mut self, mv: Move) {
+        self.apply_move(mv);
+    }
+
+    fn score(&self, player: PlayerId) -> i32 {
+        if player.index() < self.players as usize {
+            i32::from(self.scores[player.index()])
+        } else {
+            0
+        }
+    }
+
+    fn hash64(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash64_from_scratch(&self) -> u64 {
+        let mut h = rules_key(self.players, self.target) ^ to_move_key(self.to_move as usize);
+        for (sq, &c) in self.cells.iter().enumerate() {
+            if c != 0 {
+                h ^= piece_key(sq, c);
+            }
+        }
+        for p in 0..self.players as usize {
+            h ^= score_key(p, self.scores[p]);
+        }
+        h
+    }
+
+    fn diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let _ = write!(out, "{} ", rank + 1);
+            for file in 0..8 {
+                let c = self.cells[rank * 8 + file];
+                match cell_piece(c) {
+                    Some(p) => {
+                        let _ = write!(out, " {:<4}", p.to_string());
+                    }
+                    None => out.push_str(" .   "),
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str("   a    b    c    d    e    f    g    h\n");
+        out.push_str("scores:");
+        for p in 0..self.players as usize {
+            let _ = write!(out, " {}={}", p + 1, self.scores[p]);
+        }
+        let _ = write!(out, " (target {})\n", self.target);
+        match self.status() {
+            Status::Ongoing(p) => {
+                let _ = writeln!(out, "player {p} to move");
+            }
+            Status::Finished(o) => {
+                let _ = writeln!(out, "game over: {o}");
+            }
+        }
+        out
+    }
+}
+
+/// Cell byte of a new piece (used by position parsing).
+pub(crate) const fn piece_cell(owner: u8, size: Size, state: u8) -> u8 {
+    cell(owner, size as u8, state)
+}
