@@ -1,0 +1,311 @@
+//! Move generation, bulk counting and move checking.
+//!
+//! For each direction the moving groups are found from their *heads* (own pieces whose next
+//! square in that direction is not their own): a maximal run of `L` own pieces ending at a head
+//! gives `L` groups (tails), all sharing the head, the `e` empty squares ahead of it and the
+//! enemy phalanx (if any) beyond them. Generation walks each head; counting works on whole sets
+//! with shifts (see [`Epaminondas::count`]).
+
+use crate::bits::Bits;
+use crate::board::DIRS;
+use crate::moves::Move;
+use crate::rules::Epaminondas;
+use abstract_game::MoveList;
+
+/// Why a move is illegal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalMove {
+    /// A square of the move is off this board.
+    #[error("square off the board")]
+    OffBoard,
+    /// Stones are still being placed: no piece may move yet.
+    #[error("stones are being placed: place a stone first")]
+    PlacingStones,
+    /// Stone placement outside the placement phase (or without the variant).
+    #[error("no stone may be placed now")]
+    NoStoneToPlace,
+    /// A stone must go on the middle rows (ranks 4..=height-3).
+    #[error("stones go on the middle rows only")]
+    NotStoneRow,
+    /// The stone's square is occupied.
+    #[error("the square is occupied")]
+    Occupied,
+    /// The two squares are not on one line (only possible for hand-built moves).
+    #[error("the squares are not on one line")]
+    NotALine,
+    /// The tail square does not hold a piece of the player to move.
+    #[error("no piece of the player to move on the tail square")]
+    NotOwnPiece,
+    /// The destination lies within the moving group itself.
+    #[error("the destination is inside the moving group")]
+    InsideGroup,
+    /// A group of n pieces moves at most n squares.
+    #[error("the group moves farther than its size")]
+    TooFar,
+    /// A piece or stone stands on the way (or on the landing square of a plain move).
+    #[error("the way is blocked")]
+    Blocked,
+    /// A plain move onto an enemy piece: it must be written as a capture (`x`).
+    #[error("the destination holds an enemy piece: write the capture with x")]
+    EnemyThere,
+    /// A capture whose landing square holds no enemy piece.
+    #[error("no enemy piece to capture there")]
+    NothingToCapture,
+    /// The enemy phalanx is at least as large as the moving group.
+    #[error("the enemy phalanx is not smaller than the moving group")]
+    TooStrong,
+    /// The mirror rule: the move onto the enemy home row would make the board its own
+    /// colour-swapped mirror image.
+    #[error("the mirror rule forbids this crossing")]
+    MirrorRule,
+}
+
+/// A piece move resolved against the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Located {
+    pub(crate) tail: usize,
+    pub(crate) dir: usize,
+    /// Group size.
+    pub(crate) n: u32,
+    /// Distance the group travels.
+    pub(crate) k: u32,
+    /// Pieces captured.
+    pub(crate) m: u32,
+}
+
+impl Epaminondas {
+    /// Resolves a move against the position: `Ok(None)` for a legal placement, `Ok(Some(..))`
+    /// for a legal piece move, otherwise the reason. Ignores whether the game is over.
+    pub(crate) fn locate(&self, mv: Move) -> Result<Option<Located>, IllegalMove> {
+        let (from, to, capture) = match mv {
+            Move::Place(sq) => {
+                if !self.placing_stones() {
+                    return Err(IllegalMove::NoStoneToPlace);
+                }
+                let i = self.geo.index_of(sq).ok_or(IllegalMove::OffBoard)?;
+                if !self.stone_rows().has(i) {
+                    return Err(IllegalMove::NotStoneRow);
+                }
+                if !self.empty_squares().has(i) {
+                    return Err(IllegalMove::Occupied);
+                }
+                return Ok(None);
+            }
+            Move::Step { from, to } => (from, to, false),
+            Move::Capture { from, to } => (from, to, true),
+        };
+        if self.placing_stones() {
+            return Err(IllegalMove::PlacingStones);
+        }
+        let (Some(tail), Some(_)) = (self.geo.index_of(from), self.geo.index_of(to)) else {
+            return Err(IllegalMove::OffBoard);
+        };
+        let (dir, dist) = Move::line(from, to).ok_or(IllegalMove::NotALine)?;
+        let p = self.to_move as usize;
+        if !self.pieces[p].has(tail) {
+            return Err(IllegalMove::NotOwnPiece);
+        }
+        let delta = self.geo.delta(dir);
+        let dist = u32::from(dist);
+        let n = self.run(p, tail as i32, delta, dist + 1);
+        if n > dist {
+            return Err(IllegalMove::InsideGroup);
+        }
+        let k = dist - (n - 1);
+        if k > n {
+            return Err(IllegalMove::TooFar);
+        }
+        let head = tail as i32 + (n as i32 - 1) * delta;
+        let empty = self.empty_squares();
+        if (1..k as i32).any(|j| !empty.has_signed(head + j * delta)) {
+            return Err(IllegalMove::Blocked);
+        }
+        let dest = head + k as i32 * delta;
+        let enemy_there = self.pieces[1 - p].has_signed(dest);
+        let m = if capture {
+            if !enemy_there {
+                return Err(IllegalMove::NothingToCapture);
+            }
+            let m = self.run(1 - p, dest, delta, n);
+            if m >= n {
+                return Err(IllegalMove::TooStrong);
+            }
+            m
+        } else {
+            if enemy_there {
+                return Err(IllegalMove::EnemyThere);
+            }
+            if !empty.has_signed(dest) {
+                return Err(IllegalMove::Blocked);
+            }
+            0
+        };
+        if self.mirror_forbids(tail, dir, n, k, m) {
+            return Err(IllegalMove::MirrorRule);
+        }
+        Ok(Some(Located {
+            tail,
+            dir,
+            n,
+            k,
+            m,
+        }))
+    }
+
+    /// Appends every legal move (nothing once the game is over).
+    pub(crate) fn generate(&self, moves: &mut MoveList<Self>) {
+        if self.mover_wins() {
+            return;
+        }
+        if self.placing_stones() {
+            let free = self.stone_rows() & self.empty_squares();
+            moves.extend(free.iter().map(|i| Move::Place(self.geo.square(i))));
+            return;
+        }
+        let p = self.to_move as usize;
+        let me = self.pieces[p];
+        let them = self.pieces[1 - p];
+        let empty = self.empty_squares();
+        for d in 0..DIRS.len() {
+            let delta = self.geo.delta(d);
+            let heads = me & !me.shift(-delta);
+            for h in heads.iter() {
+                let h = h as i32;
+                let len = self.run(p, h, -delta, u32::MAX);
+                let mut e = 0;
+                while e < len && empty.has_signed(h + (e as i32 + 1) * delta) {
+                    e += 1;
+                }
+                // Smallest group that can capture, if an enemy phalanx is within reach.
+                let mut capture_from = u32::MAX;
+                let mut m_cap = 0;
+                let target = h + (e as i32 + 1) * delta;
+                if e < len && them.has_signed(target) {
+                    m_cap = self.run(1 - p, target, delta, len);
+                    if m_cap < len {
+                        capture_from = (e + 1).max(m_cap + 1);
+                    }
+                }
+                for j in 0..len {
+                    let n = j + 1;
+                    let tail = h - j as i32 * delta;
+                    let from = self.geo.square(tail as usize);
+                    for k in 1..=n.min(e) {
+                        if self.mirror_forbids(tail as usize, d, n, k, 0) {
+                            continue;
+                        }
+                        let to = self.geo.square((h + k as i32 * delta) as usize);
+                        moves.push(Move::Step { from, to });
+                    }
+                    if n >= capture_from && !self.mirror_forbids(tail as usize, d, n, e + 1, m_cap)
+                    {
+                        let to = self.geo.square(target as usize);
+                        moves.push(Move::Capture { from, to });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, counted per direction on whole sets of pieces.
+    pub(crate) fn count(&self) -> usize {
+        if self.mover_wins() {
+            return 0;
+        }
+        if self.placing_stones() {
+            return (self.stone_rows() & self.empty_squares()).count() as usize;
+        }
+        if self.mirror_may_bite() {
+            let mut moves = MoveList::<Self>::new();
+            self.generate(&mut moves);
+            return moves.len();
+        }
+        let p = self.to_move as usize;
+        let me = self.pieces[p];
+        let them = self.pieces[1 - p];
+        let empty = self.empty_squares();
+        (0..DIRS.len())
+            .map(|d| self.count_direction(p, me, them, empty, d))
+            .sum::<u32>() as usize
+    }
+
+    /// Whether the mirror rule could forbid some move here: only when the board is within
+    /// reach of its colour-swapped reflection (at most `3 * 16` differing squares).
+    #[inline]
+    fn mirror_may_bite(&self) -> bool {
+        self.mirror
+            && self.geo.flip(self.stones) == self.stones
+            && self.asymmetry() <= 3 * u32::from(self.geo.width.max(self.geo.height))
+    }
+
+    /// Moves in direction `d`. With `R_j` the heads whose run has at least `j` pieces, `F_k`
+    /// the heads with at least `k` empty squares ahead, a head of run `L` and `e` free squares
+    /// has `sum over tails n = 1..=L of min(n, e)` plain moves, which is
+    /// `sum over k <= j of |R_j & F_k|`. Captures are rare and counted head by head.
+    fn count_direction(&self, p: usize, me: Bits, them: Bits, empty: Bits, d: usize) -> u32 {
+        let delta = self.geo.delta(d);
+        let heads = me & !me.shift(-delta);
+        let g1 = empty.shift(-delta); // squares whose next square is empty
+        let mut f = [Bits::EMPTY; 18];
+        f[1] = heads & g1;
+        let mut g = g1;
+        let mut q = them.shift(-delta); // Q_j: j-1 empty squares, then an enemy
+        let mut own_run = me; // O_j: squares ending a run of >= j own pieces
+        let mut r = heads;
+        let mut total = 0;
+        let mut j = 1;
+        loop {
+            for fk in &f[1..=j] {
+                let c = (r & *fk).count();
+                if c == 0 {
+                    break;
+                }
+                total += c;
+            }
+            let own_next = me & own_run.shift(delta);
+            let r_next = heads & own_next;
+            // A capture at distance j needs a group of at least max(j, 2) pieces.
+            let candidates = heads & q & if j == 1 { r_next } else { r };
+            for h in candidates.iter() {
+                let h = h as i32;
+                let len = self.run(p, h, -delta, u32::MAX);
+                let m = self.run(1 - p, h + j as i32 * delta, delta, len);
+                total += len.saturating_sub((j as u32 - 1).max(m));
+            }
+            if (r_next & f[1]).is_empty() || j + 1 >= f.len() {
+                break;
+            }
+            j += 1;
+            g = g1 & g.shift(-delta);
+            f[j] = heads & g;
+            q = g1 & q.shift(-delta);
+            own_run = own_next;
+            r = r_next;
+        }
+        total
+    }
+
+    /// Whether the player to move has a legal move (the start-of-turn win aside).
+    pub(crate) fn has_legal_move(&self) -> bool {
+        if !self.placing_stones() {
+            let me = self.pieces[self.to_move as usize];
+            let empty = self.empty_squares();
+            // A piece with an empty neighbour can step there, unless the mirror rule might
+            // forbid it (a step onto the enemy home row from another rank).
+            let safe = if self.mirror {
+                empty & !self.geo.row(self.enemy_home_rank(self.to_move))
+            } else {
+                empty
+            };
+            for d in 0..DIRS.len() {
+                let target = if DIRS[d].1 == 0 { empty } else { safe };
+                if !(me & target.shift(-self.geo.delta(d))).is_empty() {
+                    return true;
+                }
+            }
+        }
+        let mut moves = MoveList::<Self>::new();
+        self.generate(&mut moves);
+        !moves.is_empty()
+    }
+}
