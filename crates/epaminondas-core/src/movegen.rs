@@ -154,9 +154,33 @@ impl Epaminondas {
 
     /// Appends every legal move (nothing once the game is over).
     pub(crate) fn generate(&self, moves: &mut MoveList<Self>) {
-        if self.mover_wins() {
-            return;
+        if !self.mover_wins() {
+            self.generate_ignoring_win(moves);
         }
+    }
+
+    /// Whether the player to move would have a legal move if the start-of-turn win test were
+    /// skipped: for comparing with engines that test "no legal move loses" first.
+    ///
+    /// ```
+    /// use abstract_game::Game;
+    /// use epaminondas_core::Epaminondas;
+    /// // White to move has a piece on rank 6 (Black's home row), Black none on rank 1:
+    /// // White wins at once, although White's lone piece is boxed in and could not move.
+    /// let p: Epaminondas = "2122../222.../....../....../....../...... 1 mirror:off stones:off"
+    ///     .parse()
+    ///     .unwrap();
+    /// assert!(p.status().is_finished());
+    /// assert!(!p.has_move_ignoring_win());
+    /// ```
+    #[must_use]
+    pub fn has_move_ignoring_win(&self) -> bool {
+        let mut moves = MoveList::<Self>::new();
+        self.generate_ignoring_win(&mut moves);
+        !moves.is_empty()
+    }
+
+    fn generate_ignoring_win(&self, moves: &mut MoveList<Self>) {
         if self.placing_stones() {
             let free = self.stone_rows() & self.empty_squares();
             moves.extend(free.iter().map(|i| Move::Place(self.geo.square(i))));
