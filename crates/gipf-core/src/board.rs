@@ -1,0 +1,601 @@
+//! Board geometry and the bit-set board.
+//!
+//! The 37 spots sit in a 7 x 8 grid of bits: bit `8 * x + y` with `x` = 0..7 for columns b..h
+//! and `y` = the spot's number minus 2, plus one for every column right of e. In that layout
+//! the three line directions are the constant shifts 1 (along a column), 8 (the a5-i1 family)
+//! and 9 (the a1-i5 family), and the unused bits between (y = 7, x = 7) keep a shift from
+//! wrapping onto another line. Pushes and row detection are therefore a few shifts and masks.
+//!
+//! Dots lie outside the grid (columns a and i, and the ends of columns b-h); they only name the
+//! 42 pushes, listed in [`PUSHES`].
+
+use core::fmt;
+use core::str::FromStr;
+
+/// All 37 spots as a bit set.
+pub const ALL_SPOTS: u64 = all_spots();
+
+/// The three line directions as bit shifts.
+pub(crate) const DIRS: [u32; 3] = [1, 8, 9];
+
+const fn is_spot_xy(x: i32, y: i32) -> bool {
+    x >= 0 && x <= 6 && y >= 0 && y <= 6 && x - y >= -3 && x - y <= 3
+}
+
+const fn is_point_xy(x: i32, y: i32) -> bool {
+    x >= -1 && x <= 7 && y >= -1 && y <= 7 && x - y >= -4 && x - y <= 4
+}
+
+const fn is_dot_xy(x: i32, y: i32) -> bool {
+    is_point_xy(x, y) && !is_spot_xy(x, y)
+}
+
+const fn all_spots() -> u64 {
+    let mut m = 0u64;
+    let mut x = 0;
+    while x < 7 {
+        let mut y = 0;
+        while y < 7 {
+            if is_spot_xy(x, y) {
+                m |= 1 << (8 * x + y);
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    m
+}
+
+/// The column letter index (0 = a) and number of a grid point.
+const fn name_of(x: i32, y: i32) -> (u8, u8) {
+    let shift = if x > 3 { x - 3 } else { 0 };
+    ((x + 1) as u8, (y + 2 - shift) as u8)
+}
+
+/// The grid point of a column index (0 = a) and number, if it is a point of the board.
+const fn xy_of(col: u8, number: u8) -> Option<(i32, i32)> {
+    let x = col as i32 - 1;
+    let shift = if x > 3 { x - 3 } else { 0 };
+    let y = number as i32 - 2 + shift;
+    if is_point_xy(x, y) { Some((x, y)) } else { None }
+}
+
+/// A spot of the play area (bit index 0..55 in the grid layout).
+///
+/// Text: column letter and number, for example `e5`.
+///
+/// ```
+/// use gipf_core::Spot;
+/// let s: Spot = "e5".parse().unwrap();
+/// assert_eq!(s.to_string(), "e5");
+/// assert!("a1".parse::<Spot>().is_err()); // a dot, not a spot
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot(u8);
+
+impl Spot {
+    /// The spot of bit `index`, if that bit is a spot.
+    #[must_use]
+    pub const fn from_index(index: u8) -> Option<Spot> {
+        if index < 64 && ALL_SPOTS >> index & 1 == 1 {
+            Some(Spot(index))
+        } else {
+            None
+        }
+    }
+
+    /// The bit index of this spot.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The one-bit mask of this spot.
+    #[must_use]
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// Column index (0 = a) and number.
+    #[must_use]
+    pub const fn coords(self) -> (u8, u8) {
+        name_of((self.0 / 8) as i32, (self.0 % 8) as i32)
+    }
+
+    /// Every spot, in column-then-number order.
+    pub fn all() -> impl Iterator<Item = Spot> {
+        bits(ALL_SPOTS).map(Spot)
+    }
+}
+
+/// Why a spot or dot name was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum PointError {
+    /// Not a letter a-i followed by a number naming a point of the board.
+    #[error("not a point of the board")]
+    NoSuchPoint,
+    /// A point of the board, but a dot where a spot was expected.
+    #[error("a dot, not a spot")]
+    NotASpot,
+    /// A point of the board, but a spot where a dot was expected.
+    #[error("a spot, not a dot")]
+    NotADot,
+}
+
+fn parse_point(s: &str) -> Result<(i32, i32), PointError> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'i').contains(&b[0]) || !(b'1'..=b'9').contains(&b[1]) {
+        return Err(PointError::NoSuchPoint);
+    }
+    xy_of(b[0] - b'a', b[1] - b'0').ok_or(PointError::NoSuchPoint)
+}
+
+impl FromStr for Spot {
+    type Err = PointError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (x, y) = parse_point(s)?;
+        if is_spot_xy(x, y) {
+            Ok(Spot((8 * x + y) as u8))
+        } else {
+            Err(PointError::NotASpot)
+        }
+    }
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (c, n) = self.coords();
+        write!(f, "{}{}", (b'a' + c) as char, n)
+    }
+}
+
+/// One of the 24 dots around the play area, where a piece is put before it is pushed in.
+///
+/// ```
+/// use gipf_core::Dot;
+/// let d: Dot = "a1".parse().unwrap();
+/// assert_eq!(d.to_string(), "a1");
+/// assert!("e5".parse::<Dot>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Dot {
+    col: u8,
+    number: u8,
+}
+
+impl FromStr for Dot {
+    type Err = PointError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (x, y) = parse_point(s)?;
+        if is_dot_xy(x, y) {
+            let (col, number) = name_of(x, y);
+            Ok(Dot { col, number })
+        } else {
+            Err(PointError::NotADot)
+        }
+    }
+}
+
+impl fmt::Display for Dot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col) as char, self.number)
+    }
+}
+
+/// One of the 42 pushes: a dot and a direction into the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PushGeom {
+    /// The dot (column index, number).
+    pub dot: Dot,
+    /// The first spot entered.
+    pub entry: u8,
+    /// The spots of the line, as a mask.
+    pub line_mask: u64,
+    /// Which of the 21 lines.
+    pub line: u8,
+    /// Whether the push runs towards higher bit indices.
+    pub forward: bool,
+    /// The shift between neighbouring spots of the line.
+    pub shift: u32,
+}
+
+/// Number of lines.
+pub(crate) const N_LINES: usize = 21;
+/// Number of pushes.
+pub const N_PUSHES: usize = 42;
+
+/// A line: its spots and its direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub mask: u64,
+    pub shift: u32,
+    /// Lowest-index spot.
+    pub first: u8,
+    /// Highest-index spot.
+    pub last: u8,
+}
+
+const fn build_lines() -> ([Line; N_LINES], [[u8; 64]; 3]) {
+    let mut lines = [Line {
+        mask: 0,
+        shift: 0,
+        first: 0,
+        last: 0,
+    }; N_LINES];
+    let mut line_of = [[255u8; 64]; 3];
+    let mut n = 0;
+    let mut k = 0;
+    while k < 3 {
+        let d = DIRS[k];
+        let mut s = 0u32;
+        while s < 64 {
+            let is_start = ALL_SPOTS >> s & 1 == 1 && (s < d || ALL_SPOTS >> (s - d) & 1 == 0);
+            if is_start {
+                let mut mask = 0u64;
+                let mut t = s;
+                let mut last = s;
+                while t < 64 && ALL_SPOTS >> t & 1 == 1 {
+                    mask |= 1 << t;
+                    line_of[k][t as usize] = n as u8;
+                    last = t;
+                    t += d;
+                }
+                lines[n] = Line {
+                    mask,
+                    shift: d,
+                    first: s as u8,
+                    last: last as u8,
+                };
+                n += 1;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    (lines, line_of)
+}
+
+const LINE_TABLES: ([Line; N_LINES], [[u8; 64]; 3]) = build_lines();
+/// The 21 lines.
+pub(crate) const LINES: [Line; N_LINES] = LINE_TABLES.0;
+/// `LINE_OF[k][spot]`: the line through `spot` in direction `DIRS[k]`.
+pub(crate) const LINE_OF: [[u8; 64]; 3] = LINE_TABLES.1;
+
+const fn build_pushes() -> [PushGeom; N_PUSHES] {
+    let mut out = [PushGeom {
+        dot: Dot { col: 0, number: 0 },
+        entry: 0,
+        line_mask: 0,
+        line: 0,
+        forward: true,
+        shift: 0,
+    }; N_PUSHES];
+    // Six directions as (dx, dy) in the grid, with their shift index.
+    let dx = [0, 1, 1, 0, -1, -1];
+    let dy = [1, 0, 1, -1, 0, -1];
+    let mut n = 0;
+    // Dots in column-then-number order, so the table reads like the sorted text.
+    let mut col = 0u8;
+    while col < 9 {
+        let mut number = 1u8;
+        while number <= 9 {
+            if let Some((x, y)) = xy_of(col, number) {
+                if is_dot_xy(x, y) {
+                    // Entries of this dot, in order of their spot text.
+                    let mut found = [(0i32, 0usize); 2];
+                    let mut nf = 0;
+                    let mut k = 0;
+                    while k < 6 {
+                        if is_spot_xy(x + dx[k], y + dy[k]) {
+                            found[nf] = (8 * (x + dx[k]) + (y + dy[k]), k);
+                            nf += 1;
+                        }
+                        k += 1;
+                    }
+                    if nf == 2 && found[1].0 < found[0].0 {
+                        let t = found[0];
+                        found[0] = found[1];
+                        found[1] = t;
+                    }
+                    let mut i = 0;
+                    while i < nf {
+                        let (entry, k) = found[i];
+                        let kk = if k < 3 { k } else { k - 3 };
+                        let shift = DIRS[kk];
+                        let line = LINE_OF[kk][entry as usize];
+                        out[n] = PushGeom {
+                            dot: Dot { col, number },
+                            entry: entry as u8,
+                            line_mask: LINES[line as usize].mask,
+                            line,
+                            forward: k < 3,
+                            shift,
+                        };
+                        n += 1;
+                        i += 1;
+                    }
+                }
+            }
+            number += 1;
+        }
+        col += 1;
+    }
+    out
+}
+
+/// The 42 pushes, ordered by dot then first spot (the order of their text).
+pub(crate) const PUSHES: [PushGeom; N_PUSHES] = build_pushes();
+
+/// Iterates over the set bits of a mask, lowest first.
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+/// Highest set bit of a non-zero mask, as a one-bit mask.
+#[inline]
+const fn high_bit(m: u64) -> u64 {
+    1 << (63 - m.leading_zeros())
+}
+
+/// The pieces on the board: one bit set per colour and the GIPF-pieces among them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Board {
+    /// Spots holding White pieces (single or GIPF).
+    pub white: u64,
+    /// Spots holding Black pieces.
+    pub black: u64,
+    /// Spots holding GIPF-pieces (either colour).
+    pub gipf: u64,
+}
+
+impl Board {
+    #[inline]
+    pub const fn occupied(&self) -> u64 {
+        self.white | self.black
+    }
+
+    #[inline]
+    pub const fn colour(&self, c: usize) -> u64 {
+        if c == 0 { self.white } else { self.black }
+    }
+
+    /// The spots the push moves (the run from the entry spot up to the first gap) and the gap
+    /// it fills, or `None` when the line is full.
+    #[inline]
+    pub fn push_run(&self, p: &PushGeom) -> Option<(u64, u64)> {
+        let empty = p.line_mask & !self.occupied();
+        if empty == 0 {
+            return None;
+        }
+        if p.forward {
+            let gap = empty & empty.wrapping_neg();
+            Some((p.line_mask & (gap - 1), gap))
+        } else {
+            let gap = high_bit(empty);
+            Some((p.line_mask & !(gap | (gap - 1)), gap))
+        }
+    }
+
+    /// Moves the run one step along the push and puts a new piece of colour `c` on the entry.
+    #[inline]
+    pub fn apply_push(&mut self, p: &PushGeom, run: u64, c: usize, gipf: bool) {
+        let mv = |x: u64| {
+            let moved = x & run;
+            let rest = x & !run;
+            if p.forward {
+                rest | moved << p.shift
+            } else {
+                rest | moved >> p.shift
+            }
+        };
+        self.white = mv(self.white);
+        self.black = mv(self.black);
+        self.gipf = mv(self.gipf);
+        let e = 1u64 << p.entry;
+        if c == 0 {
+            self.white |= e;
+        } else {
+            self.black |= e;
+        }
+        if gipf {
+            self.gipf |= e;
+        }
+    }
+
+    /// The lines holding a row (4 or more adjacent pieces) of colour `c`, as a 21-bit mask.
+    #[inline]
+    pub fn row_lines(&self, c: usize) -> u32 {
+        let m = self.colour(c);
+        let mut lines = 0u32;
+        for (k, &d) in DIRS.iter().enumerate() {
+            let mut r = m & m >> d & m >> (2 * d) & m >> (3 * d);
+            while r != 0 {
+                let s = r.trailing_zeros() as usize;
+                lines |= 1 << LINE_OF[k][s];
+                r &= r - 1;
+            }
+        }
+        lines
+    }
+
+    /// Whether any row of either colour stands on the board.
+    #[inline]
+    pub fn has_row(&self) -> bool {
+        let (w, b) = (self.white, self.black);
+        DIRS.iter().any(|&d| {
+            (w & w >> d & w >> (2 * d) & w >> (3 * d)) | (b & b >> d & b >> (2 * d) & b >> (3 * d))
+                != 0
+        })
+    }
+
+    /// The whole unbroken run of pieces on `line` that contains the row of colour `c` there
+    /// (0 if there is none).
+    #[inline]
+    pub fn row_run(&self, line: usize, c: usize) -> u64 {
+        let l = &LINES[line];
+        let d = l.shift;
+        let m = self.colour(c) & l.mask;
+        let r = m & m >> d & m >> (2 * d) & m >> (3 * d);
+        if r == 0 {
+            return 0;
+        }
+        let s = r & r.wrapping_neg();
+        let empty = l.mask & !self.occupied();
+        let below = empty & (s - 1);
+        let above = empty & !(s | (s - 1));
+        let lo = if below == 0 {
+            !0
+        } else {
+            let h = high_bit(below);
+            !(h | (h - 1))
+        };
+        let hi = if above == 0 {
+            !0
+        } else {
+            (above & above.wrapping_neg()) - 1
+        };
+        l.mask & lo & hi
+    }
+
+    /// Removes the spots of `mask`.
+    #[inline]
+    pub fn remove(&mut self, mask: u64) {
+        self.white &= !mask;
+        self.black &= !mask;
+        self.gipf &= !mask;
+    }
+
+    /// Pieces of colour `c` in `mask`, a GIPF-piece counting 2.
+    #[inline]
+    pub fn material(&self, c: usize, mask: u64) -> u32 {
+        let m = self.colour(c) & mask;
+        m.count_ones() + (m & self.gipf).count_ones()
+    }
+}
+
+/// Writes spots of a mask as `b2,c3,d4`.
+pub(crate) fn write_spots(f: &mut impl fmt::Write, mask: u64) -> fmt::Result {
+    for (i, s) in bits(mask).enumerate() {
+        if i > 0 {
+            f.write_char(',')?;
+        }
+        write!(f, "{}", Spot(s))?;
+    }
+    Ok(())
+}
+
+/// Reads `b2,c3,d4` (any order, no repeats) into a mask.
+pub(crate) fn parse_spots(s: &str) -> Option<u64> {
+    let mut mask = 0u64;
+    for part in s.split(',') {
+        let spot: Spot = part.parse().ok()?;
+        if mask & spot.bit() != 0 {
+            return None;
+        }
+        mask |= spot.bit();
+    }
+    Some(mask)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_counts() {
+        assert_eq!(ALL_SPOTS.count_ones(), 37);
+        let mut sizes: [usize; 8] = [0; 8];
+        for l in &LINES {
+            sizes[l.mask.count_ones() as usize] += 1;
+        }
+        // 21 lines: 4,5,6,7,6,5,4 spots in each of 3 directions.
+        assert_eq!(sizes[4], 6);
+        assert_eq!(sizes[5], 6);
+        assert_eq!(sizes[6], 6);
+        assert_eq!(sizes[7], 3);
+        let dots: std::collections::BTreeSet<String> =
+            PUSHES.iter().map(|p| p.dot.to_string()).collect();
+        assert_eq!(dots.len(), 24);
+    }
+
+    #[test]
+    fn push_table_matches_rules() {
+        let text: Vec<String> = PUSHES
+            .iter()
+            .map(|p| format!("{}-{}", p.dot, Spot(p.entry)))
+            .collect();
+        let expected = "a1-b2 a2-b2 a2-b3 a3-b3 a3-b4 a4-b4 a4-b5 a5-b5 b1-b2 b1-c2 b6-b5 b6-c6 \
+             c1-c2 c1-d2 c7-c6 c7-d7 d1-d2 d1-e2 d8-d7 d8-e8 e1-e2 e9-e8 f1-e2 f1-f2 f8-e8 f8-f7 \
+             g1-f2 g1-g2 g7-f7 g7-g6 h1-g2 h1-h2 h6-g6 h6-h5 i1-h2 i2-h2 i2-h3 i3-h3 i3-h4 i4-h4 \
+             i4-h5 i5-h5";
+        assert_eq!(text.join(" "), expected);
+    }
+
+    #[test]
+    fn lines_match_the_research_table() {
+        let spots = |m: u64| {
+            let mut s = String::new();
+            write_spots(&mut s, m).unwrap();
+            s
+        };
+        let all: Vec<String> = LINES.iter().map(|l| spots(l.mask)).collect();
+        for want in [
+            "b2,c3,d4,e5,f5,g5,h5",
+            "b5,c5,d5,e5,f4,g3,h2",
+            "e2,e3,e4,e5,e6,e7,e8",
+            "b2,c2,d2,e2",
+            "e8,f7,g6,h5",
+            "c2,d3,e4,f4,g4,h4",
+        ] {
+            assert!(all.contains(&want.to_string()), "{want} missing from {all:?}");
+        }
+    }
+
+    #[test]
+    fn push_moves_run_to_gap() {
+        // Column e: pieces on e2,e3 and e5; e1-e2 moves e2,e3 to e3,e4; e5 stays.
+        let sp = |s: &str| s.parse::<Spot>().unwrap().bit();
+        let mut b = Board {
+            white: sp("e2") | sp("e5"),
+            black: sp("e3"),
+            gipf: sp("e2"),
+        };
+        let p = PUSHES.iter().find(|p| p.dot.to_string() == "e1").unwrap();
+        let (run, gap) = b.push_run(p).unwrap();
+        assert_eq!(run, sp("e2") | sp("e3"));
+        assert_eq!(gap, sp("e4"));
+        b.apply_push(p, run, 1, false);
+        assert_eq!(b.white, sp("e3") | sp("e5"));
+        assert_eq!(b.black, sp("e2") | sp("e4"));
+        assert_eq!(b.gipf, sp("e3"));
+        // From the other end (e9-e8): e8 empty, nothing moves.
+        let q = PUSHES.iter().find(|p| p.dot.to_string() == "e9").unwrap();
+        let (run, gap) = b.push_run(q).unwrap();
+        assert_eq!((run, gap), (0, sp("e8")));
+    }
+
+    #[test]
+    fn rows_and_runs() {
+        let sp = |s: &str| s.parse::<Spot>().unwrap().bit();
+        // White b2..e5 on the long diagonal, Black f5, gap g5, White h5.
+        let b = Board {
+            white: sp("b2") | sp("c3") | sp("d4") | sp("e5") | sp("h5"),
+            black: sp("f5"),
+            gipf: 0,
+        };
+        let lines = b.row_lines(0);
+        assert_eq!(lines.count_ones(), 1);
+        let l = lines.trailing_zeros() as usize;
+        assert_eq!(b.row_run(l, 0), sp("b2") | sp("c3") | sp("d4") | sp("e5") | sp("f5"));
+        assert_eq!(b.row_lines(1), 0);
+        assert!(b.has_row());
+    }
+}

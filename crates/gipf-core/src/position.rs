@@ -1,0 +1,402 @@
+//! Position text (one line) and the board diagram.
+//!
+//! Grammar (fields separated by single spaces, see `docs/notation/gipf.md`):
+//!
+//! ```text
+//! position := variant " W:" pieces " B:" pieces " R:" n "/" n " C:" n "/" n " " phase
+//!             [" K:" line ("," line)*] [" G:" ("wb" | "w" | "b" | "-")]
+//! variant  := "basic" | "standard" | "tournament"
+//! pieces   := "-" | piece ("," piece)*        piece := ["G"] spot   (sorted by spot)
+//! phase    := ("push" | "rows" | "won") ":" ("w" | "b")
+//! line     := spot "-" spot                   (the line's two end spots, lower first)
+//! ```
+
+use crate::board::{Board, LINES, N_LINES, Spot, bits};
+use crate::rules::{Gipf, Phase};
+use crate::{Variant, board::PointError};
+use abstract_game::Game;
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+/// Why a position text was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum PositionError {
+    /// The text does not follow the grammar; the field is named.
+    #[error("malformed position text ({0})")]
+    Syntax(&'static str),
+    /// A bad spot name.
+    #[error("bad spot: {0}")]
+    Spot(#[from] PointError),
+    /// A spot is listed twice.
+    #[error("a spot is listed twice")]
+    Overlap,
+    /// GIPF-pieces where the variant has none, or more than the variant allows.
+    #[error("GIPF-pieces not allowed here (basic: none; standard: at most 3 per colour)")]
+    GipfPieces,
+    /// Board (GIPF-piece = 2) + reserve + captured must make 18 pieces per colour (15 in basic).
+    #[error("pieces do not add up for {0} (board + reserve + captured)")]
+    Conservation(&'static str),
+    /// A push is due while a row that must be removed stands, or removals are due but nobody
+    /// has a real choice to make.
+    #[error("the phase does not match the rows on the board")]
+    Rows,
+    /// A kept-row line that does not hold a row, or kept lines outside the removal phase.
+    #[error("bad kept-row lines")]
+    KeptLines,
+    /// (Complete-turn view) the position is in the middle of a turn.
+    #[error("not the start of a turn")]
+    NotTurnStart,
+    /// The tournament flags are missing, or present outside a tournament game.
+    #[error("the G: field is required in tournament games and only there")]
+    Flags,
+}
+
+fn colour_char(c: u8) -> char {
+    if c == 0 { 'w' } else { 'b' }
+}
+
+fn line_name(l: usize) -> String {
+    let line = &LINES[l];
+    let a = Spot::from_index(line.first).map(|s| s.to_string());
+    let b = Spot::from_index(line.last).map(|s| s.to_string());
+    format!("{}-{}", a.unwrap_or_default(), b.unwrap_or_default())
+}
+
+impl fmt::Display for Gipf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.variant)?;
+        for (tag, m) in [(" W:", self.board.white), (" B:", self.board.black)] {
+            f.write_str(tag)?;
+            if m == 0 {
+                f.write_char('-')?;
+            }
+            for (i, s) in bits(m).enumerate() {
+                if i > 0 {
+                    f.write_char(',')?;
+                }
+                if self.board.gipf >> s & 1 == 1 {
+                    f.write_char('G')?;
+                }
+                write!(f, "{}", Spot::from_index(s).ok_or(fmt::Error)?)?;
+            }
+        }
+        write!(
+            f,
+            " R:{}/{} C:{}/{} ",
+            self.reserve[0], self.reserve[1], self.captured[0], self.captured[1]
+        )?;
+        match self.phase {
+            Phase::Push(c) => write!(f, "push:{}", colour_char(c))?,
+            Phase::Removing(c) => write!(f, "rows:{}", colour_char(c))?,
+            Phase::Won(c) => write!(f, "won:{}", colour_char(c))?,
+        }
+        if self.handled != 0 {
+            f.write_str(" K:")?;
+            for (i, l) in bits(u64::from(self.handled)).enumerate() {
+                if i > 0 {
+                    f.write_char(',')?;
+                }
+                f.write_str(&line_name(l as usize))?;
+            }
+        }
+        if self.variant == Variant::Tournament {
+            f.write_str(" G:")?;
+            match self.can_gipf {
+                [true, true] => f.write_str("wb")?,
+                [true, false] => f.write_str("w")?,
+                [false, true] => f.write_str("b")?,
+                [false, false] => f.write_str("-")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+fn number(s: &str, what: &'static str) -> Result<u8, PositionError> {
+    if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(PositionError::Syntax(what));
+    }
+    s.parse().map_err(|_| PositionError::Syntax(what))
+}
+
+fn pair(s: &str, what: &'static str) -> Result<[u8; 2], PositionError> {
+    let (a, b) = s.split_once('/').ok_or(PositionError::Syntax(what))?;
+    Ok([number(a, what)?, number(b, what)?])
+}
+
+fn colour(s: &str) -> Result<u8, PositionError> {
+    match s {
+        "w" => Ok(0),
+        "b" => Ok(1),
+        _ => Err(PositionError::Syntax("phase")),
+    }
+}
+
+/// Reads `-` or `Gb5,e2,...` into (pieces, gipf) masks.
+fn pieces(s: &str) -> Result<(u64, u64), PositionError> {
+    if s == "-" {
+        return Ok((0, 0));
+    }
+    let (mut m, mut g) = (0u64, 0u64);
+    for part in s.split(',') {
+        let (is_g, name) = match part.strip_prefix('G') {
+            Some(r) => (true, r),
+            None => (false, part),
+        };
+        let spot: Spot = name.parse()?;
+        if m & spot.bit() != 0 {
+            return Err(PositionError::Overlap);
+        }
+        m |= spot.bit();
+        if is_g {
+            g |= spot.bit();
+        }
+    }
+    Ok((m, g))
+}
+
+impl FromStr for Gipf {
+    type Err = PositionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut it = s.split(' ');
+        let mut field = |prefix: &str, what: &'static str| -> Result<&str, PositionError> {
+            it.next()
+                .and_then(|t| t.strip_prefix(prefix))
+                .ok_or(PositionError::Syntax(what))
+        };
+        let variant: Variant = field("", "variant")?
+            .parse()
+            .map_err(|_| PositionError::Syntax("variant"))?;
+        let (white, wg) = pieces(field("W:", "W:")?)?;
+        let (black, bg) = pieces(field("B:", "B:")?)?;
+        let reserve = pair(field("R:", "R:")?, "R:")?;
+        let captured = pair(field("C:", "C:")?, "C:")?;
+        let phase_text = field("", "phase")?;
+        let (kind, who) = phase_text
+            .split_once(':')
+            .ok_or(PositionError::Syntax("phase"))?;
+        let c = colour(who)?;
+        let phase = match kind {
+            "push" => Phase::Push(c),
+            "rows" => Phase::Removing(c),
+            "won" => Phase::Won(c),
+            _ => return Err(PositionError::Syntax("phase")),
+        };
+        let mut rest: Vec<&str> = it.collect();
+        let mut flags = None;
+        if let Some(last) = rest.last().and_then(|t| t.strip_prefix("G:")) {
+            flags = Some(match last {
+                "wb" => [true, true],
+                "w" => [true, false],
+                "b" => [false, true],
+                "-" => [false, false],
+                _ => return Err(PositionError::Syntax("G:")),
+            });
+            rest.pop();
+        }
+        let mut handled = 0u32;
+        if let Some(k) = rest.first().and_then(|t| t.strip_prefix("K:")) {
+            for name in k.split(',') {
+                let l = (0..N_LINES)
+                    .find(|&l| line_name(l) == name)
+                    .ok_or(PositionError::KeptLines)?;
+                if handled >> l & 1 == 1 {
+                    return Err(PositionError::KeptLines);
+                }
+                handled |= 1 << l;
+            }
+            rest.remove(0);
+        }
+        if !rest.is_empty() {
+            return Err(PositionError::Syntax("trailing fields"));
+        }
+        if white & black != 0 {
+            return Err(PositionError::Overlap);
+        }
+        if (flags.is_some()) != (variant == Variant::Tournament) {
+            return Err(PositionError::Flags);
+        }
+        let gipf = wg | bg;
+        match variant {
+            Variant::Basic if gipf != 0 => return Err(PositionError::GipfPieces),
+            Variant::Standard if wg.count_ones() > 3 || bg.count_ones() > 3 => {
+                return Err(PositionError::GipfPieces);
+            }
+            _ => {}
+        }
+        let mut g = Gipf {
+            board: Board { white, black, gipf },
+            reserve,
+            captured,
+            variant,
+            can_gipf: flags.unwrap_or([false, false]),
+            phase,
+            handled,
+            hash: 0,
+        };
+        let total = variant.pieces_per_player();
+        for (c, name) in [(0, "White"), (1, "Black")] {
+            let sum =
+                g.board.material(c, !0) + u32::from(g.reserve[c]) + u32::from(g.captured[c]);
+            if sum != total {
+                return Err(PositionError::Conservation(name));
+            }
+        }
+        g.validate_phase()?;
+        g.hash = g.compute_hash();
+        Ok(g)
+    }
+}
+
+impl Gipf {
+    /// Checks that the phase fits the rows on the board, as the engine leaves them.
+    fn validate_phase(&self) -> Result<(), PositionError> {
+        let rows = self.board.row_lines(0) | self.board.row_lines(1);
+        match self.phase {
+            Phase::Won(_) => {
+                if self.handled != 0 {
+                    return Err(PositionError::KeptLines);
+                }
+            }
+            Phase::Push(_) => {
+                if self.handled != 0 {
+                    return Err(PositionError::KeptLines);
+                }
+                // Only rows made of GIPF-pieces alone (kept, tournament) may stand.
+                for c in 0..2 {
+                    for l in bits(u64::from(self.board.row_lines(c))) {
+                        let run = self.board.row_run(l as usize, c);
+                        if self.variant != Variant::Tournament || run & !self.board.gipf != 0 {
+                            return Err(PositionError::Rows);
+                        }
+                    }
+                }
+            }
+            Phase::Removing(_) => {
+                if self.handled & !rows != 0 {
+                    return Err(PositionError::KeptLines);
+                }
+                let Some(c) = self.decider() else {
+                    return Err(PositionError::Rows);
+                };
+                // The engine stops only where the player has a real choice.
+                let mut list = abstract_game::MoveList::<Gipf>::new();
+                self.removal_options(c, &mut list);
+                if list.len() < 2 {
+                    return Err(PositionError::Rows);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The board drawn with its coordinates: `w`/`b` single pieces, `W`/`B` GIPF-pieces, `.` an
+/// empty spot, `+` a dot.
+pub(crate) fn diagram(g: &Gipf) -> String {
+    // Text rows from number-level 18 (e9) down to 2 (e1); column c at text column 4c.
+    let mut grid = vec![vec![b' '; 4 * 8 + 4]; 17];
+    for col in 0u8..9 {
+        for number in 1u8..=9 {
+            let name = format!("{}{}", (b'a' + col) as char, number);
+            let level = 2 * i32::from(number) + (i32::from(col) - 4).abs();
+            if !(2..=18).contains(&level) {
+                continue;
+            }
+            let ch = if let Ok(spot) = name.parse::<Spot>() {
+                match g.piece_at(spot) {
+                    None => b'.',
+                    Some((p, gp)) => match (p.index(), gp) {
+                        (0, false) => b'w',
+                        (0, true) => b'W',
+                        (_, false) => b'b',
+                        (_, true) => b'B',
+                    },
+                }
+            } else if name.parse::<crate::Dot>().is_ok() {
+                b'+'
+            } else {
+                continue;
+            };
+            let row = (18 - level) as usize;
+            grid[row][4 * col as usize] = ch;
+        }
+    }
+    let mut out = String::new();
+    for row in &grid {
+        out.push_str(String::from_utf8_lossy(row).trim_end());
+        out.push('\n');
+    }
+    out.push_str("a   b   c   d   e   f   g   h   i\n");
+    let who = match g.status() {
+        abstract_game::Status::Ongoing(p) => format!("{p} to decide"),
+        abstract_game::Status::Finished(o) => format!("game over: {o}"),
+    };
+    let _ = writeln!(
+        out,
+        "reserve W {} B {}, captured W {} B {}; {} ({})",
+        g.reserve[0], g.reserve[1], g.captured[0], g.captured[1], who, g.variant
+    );
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_texts() {
+        let s = Gipf::start(Variant::Standard).to_string();
+        assert_eq!(
+            s,
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:w"
+        );
+        assert_eq!(
+            Gipf::start(Variant::Tournament).to_string(),
+            "tournament W:- B:- R:18/18 C:0/0 push:w G:wb"
+        );
+        assert_eq!(
+            Gipf::start(Variant::Basic).to_string(),
+            "basic W:b5,e2,h5 B:b2,e8,h2 R:12/12 C:0/0 push:w"
+        );
+        for v in [Variant::Basic, Variant::Standard, Variant::Tournament] {
+            let g = Gipf::start(v);
+            assert_eq!(g.to_string().parse::<Gipf>().unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn refused_texts() {
+        for t in [
+            "",
+            "standard",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/11 C:0/0 push:w",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:x",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh5 R:12/12 C:0/0 push:w",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:w G:wb",
+            "basic W:Gb5,e2,h5 B:b2,e8,h2 R:10/12 C:0/0 push:w",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 rows:w",
+            "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:w extra",
+            "tournament W:- B:- R:18/18 C:0/0 push:w",
+        ] {
+            assert!(t.parse::<Gipf>().is_err(), "{t}");
+        }
+    }
+
+    #[test]
+    fn diagram_shows_pieces() {
+        let d = Gipf::start(Variant::Standard).diagram();
+        let board: String = d.lines().take(17).collect();
+        assert_eq!(board.matches('W').count(), 3);
+        assert_eq!(board.matches('B').count(), 3);
+        assert_eq!(board.matches('+').count(), 24);
+        assert_eq!(board.matches('.').count(), 31);
+        assert!(d.contains("a   b   c"));
+    }
+}

@@ -1,0 +1,280 @@
+//! The whole-turn view: [`GipfTurns`], whose moves are complete turns.
+
+use crate::moves::{Push, Turn};
+use crate::rules::{Gipf, IllegalMove, Phase};
+use crate::{Config, ConfigError, PositionError};
+use abstract_game::{Game, MoveError, MoveList, PlayerId, Status};
+use smallvec::SmallVec;
+use std::fmt;
+use std::str::FromStr;
+
+/// GIPF at the level of complete turns: each move is a push plus every removal decision of
+/// both players until the next push ([`Turn`]), listed once per distinct resulting position.
+///
+/// The state is always at the start of a turn (or over). Convert from a [`Gipf`] at a turn
+/// start with `TryFrom`, and back with [`GipfTurns::decisions`] or [`GipfTurns::inner`].
+///
+/// ```
+/// use abstract_game::{perft, Game};
+/// use gipf_core::{Config, GipfTurns};
+/// let g = GipfTurns::new(&Config::default()).unwrap();
+/// assert_eq!(perft(&g, 2), 1764);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GipfTurns(Gipf);
+
+/// A decision-level state that is not at the start of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("removals are pending: not the start of a turn")]
+pub struct NotTurnStart;
+
+impl TryFrom<Gipf> for GipfTurns {
+    type Error = NotTurnStart;
+    fn try_from(g: Gipf) -> Result<Self, NotTurnStart> {
+        if g.at_turn_start() {
+            Ok(GipfTurns(g))
+        } else {
+            Err(NotTurnStart)
+        }
+    }
+}
+
+impl From<GipfTurns> for Gipf {
+    fn from(t: GipfTurns) -> Gipf {
+        t.0
+    }
+}
+
+/// Buffer for the turns of one push.
+type TurnBuf = SmallVec<[Turn; 32]>;
+
+impl GipfTurns {
+    /// The decision-level state (always at a turn start).
+    #[must_use]
+    pub fn inner(&self) -> &Gipf {
+        &self.0
+    }
+
+    /// The decision-level state, consuming the view.
+    #[must_use]
+    pub fn decisions(self) -> Gipf {
+        self.0
+    }
+
+    /// The player due to push, if the game goes on.
+    fn pusher(&self) -> Option<usize> {
+        match self.0.phase {
+            Phase::Push(c) if self.0.can_push(c as usize) => Some(c as usize),
+            _ => None,
+        }
+    }
+
+    /// Every complete turn starting with `push` (legal, with `run` its moved run), deduplicated.
+    fn turns_of_push(&self, c: usize, push: Push, run: u64, out: &mut TurnBuf) {
+        let mut s = self.0.clone();
+        let mut log = [0u64; 2];
+        s.do_push(push, run);
+        s.resolve(&mut log);
+        expand(&s, log, c, push, out);
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Calls `f` with every legal push and the board-level answer to "does it make any row".
+    fn for_each_push(&self, mut f: impl FnMut(Push, u64, bool)) {
+        let Some(c) = self.pusher() else { return };
+        let mut pushes: SmallVec<[Push; 84]> = SmallVec::new();
+        self.0.push_options(c, &mut pushes);
+        for p in pushes {
+            let g = p.geom();
+            if let Some((run, _)) = self.0.board.push_run(g) {
+                let mut b = self.0.board;
+                b.apply_push(g, run, c, p.is_gipf());
+                f(p, run, b.has_row());
+            }
+        }
+    }
+
+    /// The complete turns that start with `push`, in sorted order (empty if the push is
+    /// illegal).
+    #[must_use]
+    pub fn turns_after(&self, push: Push) -> Vec<Turn> {
+        let (Some(c), Ok(run)) = (self.pusher(), self.0.check_push(push)) else {
+            return Vec::new();
+        };
+        let mut buf = TurnBuf::new();
+        self.turns_of_push(c, push, run, &mut buf);
+        buf.into_vec()
+    }
+}
+
+/// Follows every removal decision from `s` to the end of the turn, collecting the turns.
+fn expand(s: &Gipf, log: [u64; 2], pusher: usize, push: Push, out: &mut TurnBuf) {
+    let Some(c) = (if matches!(s.phase, Phase::Removing(_)) {
+        s.decider()
+    } else {
+        None
+    }) else {
+        out.push(Turn::new(push, log[pusher], log[1 - pusher]));
+        return;
+    };
+    let mut opts = MoveList::<Gipf>::new();
+    s.removal_options(c, &mut opts);
+    for d in opts {
+        let mut t = s.clone();
+        let mut l = log;
+        t.apply_logged(d, &mut l);
+        expand(&t, l, pusher, push, out);
+    }
+}
+
+impl fmt::Display for GipfTurns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl FromStr for GipfTurns {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let g: Gipf = s.parse()?;
+        GipfTurns::try_from(g).map_err(|_| PositionError::NotTurnStart)
+    }
+}
+
+impl Game for GipfTurns {
+    type Move = Turn;
+    type MoveArray = [Turn; 96];
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type IllegalMove = IllegalMove;
+    type PositionError = PositionError;
+    type MoveParseError = crate::MoveParseError;
+
+    const NAME: &'static str = "gipf";
+
+    fn new(config: &Config) -> Result<Self, ConfigError> {
+        Ok(GipfTurns(Gipf::start(config.variant)))
+    }
+
+    fn config(&self) -> Config {
+        self.0.config()
+    }
+
+    fn player_count(&self) -> u8 {
+        2
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Self>) {
+        let Some(c) = self.pusher() else { return };
+        let mut buf = TurnBuf::new();
+        self.for_each_push(|p, run, rows| {
+            if rows {
+                buf.clear();
+                self.turns_of_push(c, p, run, &mut buf);
+                moves.extend(buf.iter().copied());
+            } else {
+                moves.push(Turn::new(p, 0, 0));
+            }
+        });
+    }
+
+    fn count_moves(&self) -> usize {
+        let Some(c) = self.pusher() else { return 0 };
+        let mut n = 0;
+        let mut buf = TurnBuf::new();
+        self.for_each_push(|p, run, rows| {
+            if rows {
+                buf.clear();
+                self.turns_of_push(c, p, run, &mut buf);
+                n += buf.len();
+            } else {
+                n += 1;
+            }
+        });
+        n
+    }
+
+    fn check_move(&self, mv: Turn) -> Result<(), MoveError<IllegalMove>> {
+        let run = self.0.check_push(mv.push)?;
+        let Some(c) = self.pusher() else {
+            return Err(MoveError::GameOver);
+        };
+        let mut b = self.0.board;
+        b.apply_push(mv.push.geom(), run, c, mv.push.is_gipf());
+        let ok = if b.has_row() {
+            let mut buf = TurnBuf::new();
+            self.turns_of_push(c, mv.push, run, &mut buf);
+            buf.binary_search(&mv).is_ok()
+        } else {
+            mv.mine == 0 && mv.theirs == 0
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(MoveError::Illegal(IllegalMove::NotATurn))
+        }
+    }
+
+    /// Applies the turn directly: the push, the pusher's removals, the other player's
+    /// removals, then the end checks (a legal turn's text determines its resulting position).
+    fn apply_unchecked(&mut self, mv: Turn) {
+        let Some(c) = self.pusher() else { return };
+        let Some((run, _)) = self.0.board.push_run(mv.push.geom()) else {
+            return;
+        };
+        let g = &mut self.0;
+        g.do_push(mv.push, run);
+        let had = g.has_gipf();
+        if mv.mine != 0 {
+            g.take(c, mv.mine);
+        }
+        if mv.theirs != 0 {
+            g.take(1 - c, mv.theirs);
+        }
+        // Both last GIPF-pieces gone: the last removal took both, and its maker wins.
+        let remover = if mv.theirs != 0 { 1 - c } else { c };
+        if !g.end_by_gipf_loss(had, remover) {
+            g.set_phase(Phase::Push(1 - c as u8));
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Turn, crate::MoveParseError> {
+        match text.parse::<Turn>() {
+            Err(crate::MoveParseError::NotEntry) => {
+                let (push_text, rest) = match text.split_once(' ') {
+                    Some((p, r)) => (p, Some(r)),
+                    None => (text, None),
+                };
+                let push = crate::record::push_in_context(&self.0, push_text)?;
+                let canonical = match rest {
+                    Some(r) => format!("{push} {r}"),
+                    None => push.to_string(),
+                };
+                canonical.parse()
+            }
+            r => r,
+        }
+    }
+
+    /// The pieces of the other colour this player has captured (a GIPF-piece counts 2).
+    fn score(&self, player: PlayerId) -> i32 {
+        self.0.score(player)
+    }
+
+    fn hash64(&self) -> u64 {
+        self.0.hash64()
+    }
+
+    fn hash64_from_scratch(&self) -> u64 {
+        self.0.hash64_from_scratch()
+    }
+
+    fn diagram(&self) -> String {
+        self.0.diagram()
+    }
+}
