@@ -1,7 +1,7 @@
 //! Perft: leaf counts of the move tree, the standard check of a move generator.
 
 use abstract_game::{Game, perft, perft_full};
-use pikemen_core::{Config, Pikemen};
+use pikemen_core::{Config, Pikemen, Square, State};
 
 fn start(players: u8) -> Pikemen {
     Pikemen::new(&Config {
@@ -33,8 +33,8 @@ fn bulk_counting_agrees_with_full_perft() {
 #[test]
 fn perft_file() {
     let text = include_str!("perft.txt");
-    let checked = abstract_game_testkit::check_perft_file::<Pikemen>(text, 3_000_000);
-    assert!(checked >= 10, "{checked}");
+    let checked = abstract_game_testkit::check_perft_file::<Pikemen>(text, 300_000_000);
+    assert!(checked >= 40, "{checked}");
 }
 
 #[test]
@@ -42,4 +42,148 @@ fn perft_file() {
 fn two_player_start_depth_4() {
     let g = start(2);
     assert_eq!(perft(&g, 4), perft_full(&g, 4));
+}
+
+/// Start positions of 3 and 4 players: until seat 1 moves again every mover has only upright
+/// pieces, so each ply multiplies by (pieces x 8): 96 for 3 players, 72 for 4.
+#[test]
+fn three_and_four_player_starts_by_hand() {
+    let g = start(3);
+    assert_eq!(perft(&g, 1), 96);
+    assert_eq!(perft(&g, 2), 96 * 96);
+    assert_eq!(perft(&g, 3), 96 * 96 * 96);
+    let g = start(4);
+    assert_eq!(perft(&g, 3), 72 * 72 * 72);
+    assert_eq!(perft(&g, 4), 72 * 72 * 72 * 72);
+}
+
+// ---- a naive generator, written from the rules with the public API only ----------------------
+
+fn step(s: State) -> (i8, i8) {
+    match s {
+        State::Up => (0, 0),
+        State::N => (0, 1),
+        State::NE => (1, 1),
+        State::E => (1, 0),
+        State::SE => (1, -1),
+        State::S => (0, -1),
+        State::SW => (-1, -1),
+        State::W => (-1, 0),
+        State::NW => (-1, 1),
+    }
+}
+
+fn naive_moves(g: &Pikemen) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(me) = g.to_move() else {
+        return out;
+    };
+    for i in 0..64 {
+        let from = Square::new(i).unwrap();
+        let Some(p) = g.piece_at(from) else { continue };
+        if p.owner != me {
+            continue;
+        }
+        for s in State::ALL {
+            if s != p.state {
+                out.push(format!("{from}({s})"));
+            }
+        }
+        if p.state == State::Up {
+            continue;
+        }
+        let (df, dr) = step(p.state);
+        let (mut f, mut r) = (from.file() as i8, from.rank() as i8);
+        loop {
+            f += df;
+            r += dr;
+            if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                break;
+            }
+            let to = Square::from_coords(f as u8, r as u8).unwrap();
+            let sep = match g.piece_at(to) {
+                None => '-',
+                Some(q) if q.owner != me && (q.state != State::Up || p.size > q.size) => 'x',
+                Some(_) => break,
+            };
+            out.push(format!("{from}{sep}{to}"));
+            for s in State::ALL {
+                if s != p.state {
+                    out.push(format!("{from}{sep}{to}({s})"));
+                }
+            }
+            if sep == 'x' {
+                break;
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Perft with the naive generator, checking at every inner node that it lists exactly the
+/// engine's moves.
+fn naive_perft(g: &Pikemen, depth: u32) -> u64 {
+    let moves = naive_moves(g);
+    let mut ours: Vec<String> = g.legal_moves().iter().map(ToString::to_string).collect();
+    ours.sort();
+    assert_eq!(ours, moves, "at {g}");
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| naive_perft(&g.after(m.parse().unwrap()).unwrap(), depth - 1))
+        .sum()
+}
+
+fn positions() -> Vec<Pikemen> {
+    include_str!("positions.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn naive_generator_agrees_on_starts_and_midgames() {
+    for players in 2..=4 {
+        let g = start(players);
+        assert_eq!(naive_perft(&g, 2), perft(&g, 2));
+    }
+    for g in positions() {
+        assert_eq!(naive_perft(&g, 2), perft(&g, 2), "{g}");
+        assert_eq!(perft_full(&g, 3), perft(&g, 3), "{g}");
+    }
+}
+
+/// Prints perft counts of the midgame positions (to write `perft.txt`; each number is also
+/// checked against `perft_full` and the naive generator above).
+#[test]
+#[ignore = "tool: prints counts"]
+fn print_counts() {
+    for g in positions() {
+        for d in 1..=3 {
+            let n = perft(&g, d);
+            assert_eq!(n, perft_full(&g, d));
+            if d <= 2 {
+                assert_eq!(n, naive_perft(&g, d));
+            }
+            println!("{g} / {d} / {n}");
+        }
+    }
+}
+
+/// Prints deeper start counts (release build advised), each checked against `perft_full`.
+#[test]
+#[ignore = "tool: prints counts"]
+fn print_start_counts() {
+    for (players, depth) in [(2u8, 4u32), (3, 4), (4, 5)] {
+        let g = start(players);
+        let t = std::time::Instant::now();
+        let n = perft(&g, depth);
+        let bulk = t.elapsed();
+        assert_eq!(n, perft_full(&g, depth));
+        println!("{g} / {depth} / {n}   (bulk {bulk:?})");
+    }
 }
