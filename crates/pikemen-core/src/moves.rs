@@ -127,10 +127,10 @@ impl Move {
         }
     }
 
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn origin_index(self) -> usize {
         self.from as usize
     }
-    pub(crate) const fn to_index(self) -> usize {
+    pub(crate) const fn dest_index(self) -> usize {
         self.to as usize
     }
     pub(crate) const fn state_code(self) -> u8 {

@@ -169,8 +169,8 @@ impl Pikemen {
     }
 
     fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        let from = mv.from_index();
-        let to = mv.to_index();
+        let from = mv.origin_index();
+        let to = mv.dest_index();
         let c = self.cells[from];
         if c == 0 {
             return Err(IllegalMove::NoPiece(mv.from()));
@@ -251,8 +251,8 @@ impl Pikemen {
 
     fn apply_move(&mut self, mv: Move) {
         let me = self.to_move as usize & 3;
-        let from = mv.from_index();
-        let to = mv.to_index();
+        let from = mv.origin_index();
+        let to = mv.dest_index();
         let c = self.take(from);
         if mv.is_reorient() {
             self.put(from, with_state(c, mv.state_code()));
@@ -399,7 +399,7 @@ impl Game for Pikemen {
         for p in 0..self.players as usize {
             let _ = write!(out, " {}={}", p + 1, self.scores[p]);
         }
-        let _ = write!(out, " (target {})\n", self.target);
+        let _ = writeln!(out, " (target {})", self.target);
         match self.status() {
             Status::Ongoing(p) => {
                 let _ = writeln!(out, "player {p} to move");

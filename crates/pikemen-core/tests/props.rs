@@ -1,0 +1,107 @@
+//! Property tests over random games (driven by `choices()` + `replay_choices`).
+
+use abstract_game::{Game, PlayerId, replay_choices};
+use abstract_game_testkit::choices;
+use pikemen_core::{Config, Pikemen, Square};
+use proptest::prelude::*;
+
+fn start(players: u8, target: u32) -> Pikemen {
+    Pikemen::new(&Config { players, target }).unwrap()
+}
+
+/// (owner, size) counts of the pieces on the board.
+fn census(g: &Pikemen) -> [[u32; 3]; 4] {
+    let mut c = [[0; 3]; 4];
+    for i in 0..64 {
+        if let Some(p) = g.piece_at(Square::new(i).unwrap()) {
+            c[p.owner.index()][p.size.points() as usize - 1] += 1;
+        }
+    }
+    c
+}
+
+fn check_game(players: u8, target: u32, picks: &[u32]) -> Result<(), TestCaseError> {
+    let start = start(players, target);
+    let (_, moves) = replay_choices(&start, picks.iter().copied());
+    let mut g = start;
+    // Value of the enemy pieces each seat captured, tallied independently of the engine.
+    let mut captured = [0i32; 4];
+    for mv in moves {
+        let me = g.to_move().unwrap();
+        let before = g.clone();
+        g.apply(mv).unwrap();
+
+        // Only the moved piece changes: every other square keeps its content.
+        for i in 0..64 {
+            let s = Square::new(i).unwrap();
+            if s != mv.from() && s != mv.to() {
+                prop_assert_eq!(before.piece_at(s), g.piece_at(s));
+            }
+        }
+        let moved = before.piece_at(mv.from()).unwrap();
+        let landed = g.piece_at(mv.to()).unwrap();
+        prop_assert_eq!((landed.owner, landed.size), (moved.owner, moved.size));
+        if !mv.is_reorient() {
+            prop_assert_eq!(g.piece_at(mv.from()), None);
+        }
+        if let Some(victim) = before.piece_at(mv.to()).filter(|_| !mv.is_reorient()) {
+            prop_assert!(victim.owner != me);
+            captured[me.index()] += i32::from(victim.size.points());
+        }
+
+        // No piece is ever created: every (owner, size) count only goes down, by at most one
+        // piece in total.
+        let (a, b) = (census(&before), census(&g));
+        let mut lost = 0;
+        for o in 0..4 {
+            for s in 0..3 {
+                prop_assert!(b[o][s] <= a[o][s]);
+                lost += a[o][s] - b[o][s];
+            }
+        }
+        prop_assert!(lost <= 1);
+
+        // Points equal the value of the enemy pieces captured.
+        for p in PlayerId::all(players) {
+            prop_assert_eq!(g.score(p), captured[p.index()]);
+        }
+        // Hashing stays incremental.
+        prop_assert_eq!(g.hash64(), g.hash64_from_scratch());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn two_players(picks in choices(400)) {
+        check_game(2, 12, &picks)?;
+    }
+
+    #[test]
+    fn three_players(picks in choices(400)) {
+        check_game(3, 12, &picks)?;
+    }
+
+    #[test]
+    fn four_players(picks in choices(400)) {
+        check_game(4, 15, &picks)?;
+    }
+
+    /// Any text is either refused with an error or read into a state that prints back the
+    /// same way (never a panic).
+    #[test]
+    fn position_text_never_panics(text in "[LMS1-8/ UNESW,0-9]{0,80}") {
+        if let Ok(g) = text.parse::<Pikemen>() {
+            prop_assert_eq!(g.to_string().parse::<Pikemen>().unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn move_text_never_panics(text in "[a-i0-9x()UNESW-]{0,12}") {
+        if let Ok(m) = text.parse::<pikemen_core::Move>() {
+            prop_assert_eq!(m.to_string(), text);
+        }
+    }
+}
