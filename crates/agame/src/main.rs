@@ -1,0 +1,343 @@
+//! `agame`: one program over every game of the workspace.
+//!
+//! ```text
+//! agame games                                   games, variants and options
+//! agame demo [--seed N] [--game G]              seeded self-play with diagrams
+//! agame perft <game> <depth> [--divide] [--threads N]
+//! agame legal <game> [--position TEXT] [--moves FILE]
+//! agame replay <game> FILE [--each]
+//! ```
+//! Game options: pikemen `--players 2|3|4 --target N`; epaminondas `--board WxH --stones
+//! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
+//! `--max-plies N` (a move limit: the game is a draw when it is reached) and `--position TEXT`.
+
+mod commands;
+
+use abstract_game::{Game, MoveLimit};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use commands::{Failure, Outcome};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "agame",
+    version,
+    about = "Rules engines for Pikemen, GIPF and Epaminondas"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games, their variants and options.
+    Games,
+    /// Play a short seeded self-play game of each game and show it.
+    Demo {
+        /// Seed of the random players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Show only this game.
+        #[arg(long)]
+        game: Option<GameName>,
+        /// Stop a game after this many decisions (a draw).
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+    },
+    /// Count the move sequences of a given length (perft).
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Number of moves deep.
+        depth: u32,
+        /// Show the count under each first move.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads, 0 for one per core (the count never depends on it).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Print the sorted legal moves, one per line.
+    Legal {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves to play first, one per line.
+        #[arg(long)]
+        moves: Option<PathBuf>,
+    },
+    /// Check a game record (one move per line) move by move.
+    Replay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The record.
+        file: PathBuf,
+        /// Print one JSON object per position reached.
+        #[arg(long)]
+        each: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    Pikemen,
+    Gipf,
+    Epaminondas,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OnOff {
+    On,
+    Off,
+}
+
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// The game: pikemen, gipf or epaminondas.
+    game: GameName,
+    /// Pikemen: number of players.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: Option<u8>,
+    /// Pikemen: points that win.
+    #[arg(long)]
+    target: Option<u32>,
+    /// Epaminondas: board size, for example 14x12, 10x8 or 8x8.
+    #[arg(long, value_name = "WxH")]
+    board: Option<String>,
+    /// Epaminondas: the stumbling-blocks variant (three neutral stones).
+    #[arg(long)]
+    stones: bool,
+    /// Epaminondas: the mirror rule (on by default).
+    #[arg(long)]
+    mirror: Option<OnOff>,
+    /// GIPF: basic, standard (default) or tournament.
+    #[arg(long)]
+    variant: Option<String>,
+    /// GIPF: work on complete turns instead of single decisions.
+    #[arg(long)]
+    turns: bool,
+    /// A move limit: the game is a draw once this many decisions were made.
+    #[arg(long)]
+    max_plies: Option<u32>,
+    /// Start from this position text instead of the start (its own rules apply).
+    #[arg(long)]
+    position: Option<String>,
+}
+
+/// A subcommand that runs on any game.
+trait Job {
+    fn run<G: Game>(self, start: &G) -> Outcome;
+}
+
+struct PerftJob {
+    depth: u32,
+    divide: bool,
+    threads: usize,
+}
+
+impl Job for PerftJob {
+    fn run<G: Game>(self, start: &G) -> Outcome {
+        commands::perft_cmd(start, self.depth, self.divide, self.threads)
+    }
+}
+
+struct LegalJob(Option<PathBuf>);
+
+impl Job for LegalJob {
+    fn run<G: Game>(self, start: &G) -> Outcome {
+        commands::legal_cmd(start, self.0.as_deref())
+    }
+}
+
+struct ReplayJob {
+    file: PathBuf,
+    each: bool,
+}
+
+impl Job for ReplayJob {
+    fn run<G: Game>(self, start: &G) -> Outcome {
+        commands::replay_cmd(start, &self.file, self.each)
+    }
+}
+
+/// Refuses options that belong to another game.
+fn only(args: &GameArgs, allowed: &[&str]) -> Outcome {
+    let given = [
+        ("--players", args.players.is_some()),
+        ("--target", args.target.is_some()),
+        ("--board", args.board.is_some()),
+        ("--stones", args.stones),
+        ("--mirror", args.mirror.is_some()),
+        ("--variant", args.variant.is_some()),
+        ("--turns", args.turns),
+    ];
+    for (name, set) in given {
+        if set && !allowed.contains(&name) {
+            return Err(Failure::input(format!(
+                "{name} does not apply to {:?}",
+                args.game
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn board_size(text: &str) -> Result<(u8, u8), Failure> {
+    let bad = || {
+        Failure::input(format!(
+            "--board takes WxH, for example 14x12, not '{text}'"
+        ))
+    };
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
+}
+
+fn pikemen_config(args: &GameArgs) -> pikemen_core::Config {
+    let d = pikemen_core::Config::default();
+    pikemen_core::Config {
+        players: args.players.unwrap_or(d.players),
+        target: args.target.unwrap_or(d.target),
+    }
+}
+
+fn epaminondas_config(args: &GameArgs) -> Result<epaminondas_core::Config, Failure> {
+    let mut c = epaminondas_core::Config::default();
+    if let Some(b) = &args.board {
+        (c.width, c.height) = board_size(b)?;
+    }
+    c.stones = args.stones;
+    if let Some(m) = args.mirror {
+        c.mirror = m == OnOff::On;
+    }
+    Ok(c)
+}
+
+fn gipf_config(args: &GameArgs) -> Result<gipf_core::Config, Failure> {
+    let mut c = gipf_core::Config::default();
+    if let Some(v) = &args.variant {
+        c.variant = v.parse().map_err(|e| {
+            Failure::input(format!(
+                "--variant: {e} (expected basic, standard or tournament)"
+            ))
+        })?;
+    }
+    Ok(c)
+}
+
+/// Builds the starting state of the game `args` names and runs `job` on it.
+fn dispatch<J: Job>(args: &GameArgs, job: J) -> Outcome {
+    match args.game {
+        GameName::Pikemen => {
+            only(args, &["--players", "--target"])?;
+            start::<pikemen_core::Pikemen, J>(&pikemen_config(args), args, job)
+        }
+        GameName::Epaminondas => {
+            only(args, &["--board", "--stones", "--mirror"])?;
+            start::<epaminondas_core::Epaminondas, J>(&epaminondas_config(args)?, args, job)
+        }
+        GameName::Gipf => {
+            only(args, &["--variant", "--turns"])?;
+            let config = gipf_config(args)?;
+            if args.turns {
+                start::<gipf_core::GipfTurns, J>(&config, args, job)
+            } else {
+                start::<gipf_core::Gipf, J>(&config, args, job)
+            }
+        }
+    }
+}
+
+fn start<G: Game, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> Outcome {
+    let state = match &args.position {
+        Some(text) => text
+            .parse::<G>()
+            .map_err(|e| Failure::input(format!("--position: {e}")))?,
+        None => G::new(config).map_err(|e| Failure::input(format!("bad options: {e}")))?,
+    };
+    match args.max_plies {
+        Some(n) => job.run(&MoveLimit::wrap(state, 0, n)),
+        None => job.run(&state),
+    }
+}
+
+const GAMES: &str = "\
+pikemen       Pikemen (Jacob Davenport), Icehouse pyramids on 8x8
+              --players 2|3|4   seats (default 2)
+              --target N        points that win at once (default 12; 15 and 20 are common)
+gipf          GIPF (Kris Burm), pushing pieces on a 37-spot hex board
+              --variant basic|standard|tournament   (default standard)
+              --turns           complete turns (push + removals) instead of single decisions
+epaminondas   Epaminondas (Robert Abbott), phalanxes on 14x12
+              --board WxH       board size (default 14x12; 10x8 and 8x8 are common)
+              --stones          stumbling-blocks variant: three neutral stones first
+              --mirror on|off   the mirror rule (default on)
+every game    --max-plies N     a draw once N decisions were made
+              --position TEXT   start from a position text (see docs/notation.md)
+";
+
+fn demo(seed: u64, only_game: Option<GameName>, max_plies: u32) -> Outcome {
+    let want = |g| only_game.is_none_or(|o| o == g);
+    let mut out = String::new();
+    if want(GameName::Pikemen) {
+        let g = pikemen_core::Pikemen::new(&pikemen_core::Config::default())
+            .map_err(|e| Failure::input(e.to_string()))?;
+        out += &format!("=== Pikemen, 2 players, target 12 (seed {seed}) ===\n");
+        out += &commands::demo_game(&g, seed, max_plies);
+    }
+    if want(GameName::Gipf) {
+        let g = gipf_core::Gipf::new(&gipf_core::Config::default())
+            .map_err(|e| Failure::input(e.to_string()))?;
+        out += &format!(
+            "\n=== GIPF, standard game (seed {seed}); moves starting with x are row removals ===\n"
+        );
+        out += &commands::demo_game(&g, seed, max_plies);
+    }
+    if want(GameName::Epaminondas) {
+        let g = epaminondas_core::Epaminondas::new(&epaminondas_core::Config::default())
+            .map_err(|e| Failure::input(e.to_string()))?;
+        out += &format!("\n=== Epaminondas, 14x12, mirror rule on (seed {seed}) ===\n");
+        out += &commands::demo_game(&g, seed, max_plies);
+    }
+    print!("{out}");
+    Ok(())
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games => {
+            print!("{GAMES}");
+            Ok(())
+        }
+        Command::Demo {
+            seed,
+            game,
+            max_plies,
+        } => demo(seed, game, max_plies),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            threads,
+        } => {
+            let threads = match threads {
+                0 => std::thread::available_parallelism().map_or(1, usize::from),
+                n => n,
+            };
+            dispatch(
+                &game,
+                PerftJob {
+                    depth,
+                    divide,
+                    threads,
+                },
+            )
+        }
+        Command::Legal { game, moves } => dispatch(&game, LegalJob(moves)),
+        Command::Replay { game, file, each } => dispatch(&game, ReplayJob { file, each }),
+    };
+    if let Err(f) = result {
+        eprintln!("agame: {}", f.message);
+        std::process::exit(f.status);
+    }
+}
