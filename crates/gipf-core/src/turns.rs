@@ -188,12 +188,24 @@ impl Game for GipfTurns {
         let mut n = 0;
         let mut buf = TurnBuf::new();
         self.for_each_push(|p, run, rows| {
-            if rows {
+            if !rows {
+                n += 1;
+                return;
+            }
+            let mut b = self.0.board;
+            b.apply_push(p.geom(), run, c, p.is_gipf());
+            let (w, k) = (b.row_lines(0), b.row_lines(1));
+            if (w | k).count_ones() == 1 {
+                // One row on the whole board: each subset of its GIPF-pieces gives one
+                // distinct turn (leaving them all is the bare push or keeping the row), and
+                // no other row can follow, since removing pieces never makes a row.
+                let owner = usize::from(w == 0);
+                let run = b.row_run((w | k).trailing_zeros() as usize, owner);
+                n += 1 << (run & b.gipf).count_ones();
+            } else {
                 buf.clear();
                 self.turns_of_push(c, p, run, &mut buf);
                 n += buf.len();
-            } else {
-                n += 1;
             }
         });
         n
