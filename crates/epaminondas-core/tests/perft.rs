@@ -39,3 +39,46 @@ fn bulk_count_agrees_with_full_perft() {
     let s = start(10, 8, true);
     assert_eq!(perft(&s, 3), perft_full(&s, 3));
 }
+
+/// More positions (game positions from the records, other starts, a mirror-rule case), counts
+/// from the naive generator of `tests/common`.
+#[test]
+fn perft_file() {
+    let text = include_str!("perft.txt");
+    let checked = abstract_game_testkit::check_perft_file::<Epaminondas>(text, 10_000_000);
+    assert_eq!(checked, 66);
+}
+
+/// perft(4) from the start: about 250 million leaves (run with --release --ignored).
+#[test]
+#[ignore = "deep perft"]
+fn perft_4_standard_start() {
+    let s = start(14, 12, true);
+    assert_eq!(perft(&s, 4), perft_full(&s, 4));
+}
+
+mod common;
+
+/// Writes perft-file lines for the positions in `EPAM_POSITIONS` (a file of `# comment` and
+/// position lines) with counts from the naive generator of `tests/common`, independent of the
+/// engine. Run by hand: `EPAM_POSITIONS=... cargo test --release --test perft -- --ignored
+/// --nocapture naive_perft_lines`.
+#[test]
+#[ignore = "generates the perft file with the naive generator"]
+fn naive_perft_lines() {
+    let Ok(path) = std::env::var("EPAM_POSITIONS") else {
+        return;
+    };
+    let depth: u32 = std::env::var("EPAM_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(3);
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            println!("{line}");
+            continue;
+        }
+        let naive = common::Naive::parse(line);
+        for d in 1..=depth {
+            println!("{line} / {d} / {}", naive.perft(d));
+        }
+    }
+}
