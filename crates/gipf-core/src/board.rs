@@ -57,7 +57,11 @@ const fn xy_of(col: u8, number: u8) -> Option<(i32, i32)> {
     let x = col as i32 - 1;
     let shift = if x > 3 { x - 3 } else { 0 };
     let y = number as i32 - 2 + shift;
-    if is_point_xy(x, y) { Some((x, y)) } else { None }
+    if is_point_xy(x, y) {
+        Some((x, y))
+    } else {
+        None
+    }
 }
 
 /// A spot of the play area (bit index 0..55 in the grid layout).
@@ -555,7 +559,10 @@ mod tests {
             "e8,f7,g6,h5",
             "c2,d3,e4,f4,g4,h4",
         ] {
-            assert!(all.contains(&want.to_string()), "{want} missing from {all:?}");
+            assert!(
+                all.contains(&want.to_string()),
+                "{want} missing from {all:?}"
+            );
         }
     }
 
@@ -594,7 +601,10 @@ mod tests {
         let lines = b.row_lines(0);
         assert_eq!(lines.count_ones(), 1);
         let l = lines.trailing_zeros() as usize;
-        assert_eq!(b.row_run(l, 0), sp("b2") | sp("c3") | sp("d4") | sp("e5") | sp("f5"));
+        assert_eq!(
+            b.row_run(l, 0),
+            sp("b2") | sp("c3") | sp("d4") | sp("e5") | sp("f5")
+        );
         assert_eq!(b.row_lines(1), 0);
         assert!(b.has_row());
     }

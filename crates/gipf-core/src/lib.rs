@@ -28,25 +28,24 @@
 //! game.apply("e1-e2".parse().unwrap()).unwrap();
 //! assert_eq!(game.to_move(), Some(PlayerId::SECOND));
 //!
-//! // A position where White's push a5-b5 makes the row b2-b5; the run holds White's
+//! // A position where White's push b6-b5 makes the row b2-b5; the run holds White's
 //! // GIPF-piece b4, so White chooses: take it back (2 pieces to reserve) or leave it.
-//! let text = "standard W:b2,b3,Gb4,Ge2,Gh5,c4 B:Gb6,Gc2,Ge8,Gh2 R:9/10 C:0/0 push:w";
-//! # let text = "standard W:b2,b3,Gb4,Ge2,Gh5,c4 B:Gc2,Gd7,Ge8,Gh2 R:8/10 C:0/0 push:w";
+//! let text = "standard W:b2,b3,Gb4,Ge2,Gh5 B:Gc2,Ge8,Gh2 R:10/12 C:0/0 push:w";
 //! let mut game: Gipf = text.parse().unwrap();
-//! game.apply("a5-b5".parse().unwrap()).unwrap();
+//! game.apply("b6-b5".parse().unwrap()).unwrap();
 //! assert_eq!(game.to_move(), Some(PlayerId::FIRST)); // White decides the removal
 //! let mut choices: Vec<String> = game.legal_moves().iter().map(|d| d.to_string()).collect();
 //! choices.sort();
 //! assert_eq!(choices, ["xb2,b3,b4,b5", "xb2,b3,b5"]);
 //! game.apply("xb2,b3,b5".parse::<Decision>().unwrap()).unwrap(); // leave b4 standing
-//! assert_eq!(game.reserve(PlayerId::FIRST), 10);
+//! assert_eq!(game.reserve(PlayerId::FIRST), 12);
 //! assert_eq!(game.to_move(), Some(PlayerId::SECOND)); // Black's turn to push
 //!
 //! // The same as complete turns.
 //! let turns: GipfTurns = text.parse().unwrap();
 //! let all: Vec<String> = turns.legal_moves().iter().map(|t| t.to_string()).collect();
-//! assert!(all.contains(&"a5-b5 xb2,b3,b4,b5".to_string()));
-//! assert!(all.contains(&"a5-b5 xb2,b3,b5".to_string()));
+//! assert!(all.contains(&"b6-b5 xb2,b3,b4,b5".to_string()));
+//! assert!(all.contains(&"b6-b5 xb2,b3,b5".to_string()));
 //! ```
 //!
 //! **Scores.** [`Game::score`](abstract_game::Game::score) is the number of the other

@@ -312,10 +312,18 @@ mod tests {
 
     #[test]
     fn bad_texts_are_refused() {
-        for t in ["", "x", "k", "a1", "a1-", "a1-c3", "e5-e6", "xb2,b2", "xz9", "Ga1-b2x"] {
+        for t in [
+            "", "x", "k", "a1", "a1-", "a1-c3", "e5-e6", "xb2,b2", "xz9", "Ga1-b2x",
+        ] {
             assert!(t.parse::<Decision>().is_err(), "{t}");
         }
-        for t in ["a1-b2 ", "a1-b2 x", "a1-b2 ; ", "a1-b2 xb2 ; xb2", "a1-b2 yb2"] {
+        for t in [
+            "a1-b2 ",
+            "a1-b2 x",
+            "a1-b2 ; ",
+            "a1-b2 xb2 ; xb2",
+            "a1-b2 yb2",
+        ] {
             assert!(t.parse::<Turn>().is_err(), "{t}");
         }
     }

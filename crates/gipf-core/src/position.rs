@@ -237,8 +237,7 @@ impl FromStr for Gipf {
         };
         let total = variant.pieces_per_player();
         for (c, name) in [(0, "White"), (1, "Black")] {
-            let sum =
-                g.board.material(c, !0) + u32::from(g.reserve[c]) + u32::from(g.captured[c]);
+            let sum = g.board.material(c, !0) + u32::from(g.reserve[c]) + u32::from(g.captured[c]);
             if sum != total {
                 return Err(PositionError::Conservation(name));
             }

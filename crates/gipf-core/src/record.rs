@@ -131,9 +131,7 @@ pub fn parse_record(start: &GipfTurns, text: &str) -> Result<Vec<Turn>, RecordEr
                   theirs: u64|
      -> Result<(), RecordError> {
         let t = Turn::new(push, mine, theirs);
-        state
-            .apply(t)
-            .map_err(|_| RecordError::Illegal { index })?;
+        state.apply(t).map_err(|_| RecordError::Illegal { index })?;
         turns.push(t);
         Ok(())
     };

@@ -474,8 +474,8 @@ impl Gipf {
         if !self.can_push(c) {
             return 0;
         }
-        let kinds = usize::from(self.can_gipf[c] && self.reserve[c] >= 2)
-            + usize::from(!self.must_gipf(c));
+        let kinds =
+            usize::from(self.can_gipf[c] && self.reserve[c] >= 2) + usize::from(!self.must_gipf(c));
         let occ = self.board.occupied();
         let open = PUSHES.iter().filter(|p| p.line_mask & !occ != 0).count();
         open * kinds

@@ -22,13 +22,21 @@ fn position_text(line: &Value) -> Result<String, String> {
             .filter(|(_, p)| p.ends_with(colour))
             .map(|(s, p)| format!("{}{s}", if p.starts_with('G') { "G" } else { "" }))
             .collect();
-        if v.is_empty() { "-".to_string() } else { v.join(",") }
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(",")
+        }
     };
     let pair = |k: &str| -> Result<String, String> {
         let a = line[k].as_array().ok_or(format!("no {k}"))?;
         Ok(format!("{}/{}", a[0], a[1]))
     };
-    let who = if line["to_move"].as_u64() == Some(1) { "w" } else { "b" };
+    let who = if line["to_move"].as_u64() == Some(1) {
+        "w"
+    } else {
+        "b"
+    };
     let mut text = format!(
         "{variant} W:{} B:{} R:{} C:{} push:{who}",
         list('W'),
@@ -63,31 +71,38 @@ impl OracleAdapter for Turns {
         let g = state.inner();
         let board = line["board"].as_object().ok_or("no board")?;
         for spot in Spot::all() {
-            let ours = match g.piece_at(spot) {
-                None => None,
-                Some((p, gipf)) => Some(format!(
+            let ours = g.piece_at(spot).map(|(p, gipf)| {
+                format!(
                     "{}{}",
                     if gipf { "G" } else { "" },
                     if p == PlayerId::FIRST { "W" } else { "B" }
-                )),
-            };
+                )
+            });
             let theirs = board.get(&spot.to_string()).and_then(Value::as_str);
             if ours.as_deref() != theirs {
                 return Err(format!("{spot}: ours {ours:?}, record {theirs:?}; {state}"));
             }
         }
         for (key, f) in [
-            ("reserve", Box::new(|p| g.reserve(p)) as Box<dyn Fn(PlayerId) -> u32>),
+            (
+                "reserve",
+                Box::new(|p| g.reserve(p)) as Box<dyn Fn(PlayerId) -> u32>,
+            ),
             ("captured", Box::new(|p| g.captured(p))),
         ] {
             let theirs = &line[key];
             let ours = [f(PlayerId::FIRST), f(PlayerId::SECOND)];
-            if theirs[0].as_u64() != Some(ours[0].into()) || theirs[1].as_u64() != Some(ours[1].into()) {
+            if theirs[0].as_u64() != Some(ours[0].into())
+                || theirs[1].as_u64() != Some(ours[1].into())
+            {
                 return Err(format!("{key}: ours {ours:?}, record {theirs}"));
             }
         }
         if let Some(f) = line.get("can_gipf").and_then(Value::as_array) {
-            let ours = [g.can_bring_gipf(PlayerId::FIRST), g.can_bring_gipf(PlayerId::SECOND)];
+            let ours = [
+                g.can_bring_gipf(PlayerId::FIRST),
+                g.can_bring_gipf(PlayerId::SECOND),
+            ];
             if f[0].as_bool() != Some(ours[0]) || f[1].as_bool() != Some(ours[1]) {
                 return Err(format!("can_gipf: ours {ours:?}, record {f:?}"));
             }
@@ -131,7 +146,10 @@ fn oracle_tournament() {
 /// who wins (the `terminal` map).
 #[test]
 fn oracle_positions() {
-    let path = format!("{}/tests/data/gipf-positions.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/gipf-positions.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let lines = read_lines(&path).unwrap();
     assert_eq!(lines.len(), 32);
     let mut failures = Vec::new();
@@ -151,8 +169,14 @@ fn oracle_positions() {
             .filter_map(Value::as_str)
             .collect();
         if ours != theirs {
-            let missing: Vec<_> = theirs.iter().filter(|t| !ours.iter().any(|o| o == *t)).collect();
-            let extra: Vec<_> = ours.iter().filter(|o| !theirs.contains(&o.as_str())).collect();
+            let missing: Vec<_> = theirs
+                .iter()
+                .filter(|t| !ours.iter().any(|o| o == *t))
+                .collect();
+            let extra: Vec<_> = ours
+                .iter()
+                .filter(|o| !theirs.contains(&o.as_str()))
+                .collect();
             failures.push(format!("{id}: missing {missing:?}, extra {extra:?}"));
             continue;
         }
@@ -166,7 +190,9 @@ fn oracle_positions() {
             };
             let theirs_end = terminal.get(text).and_then(Value::as_u64);
             if ours_end != theirs_end {
-                failures.push(format!("{id} {text}: end ours {ours_end:?}, record {theirs_end:?}"));
+                failures.push(format!(
+                    "{id} {text}: end ours {ours_end:?}, record {theirs_end:?}"
+                ));
             }
         }
     }

@@ -61,7 +61,10 @@ fn forced_removal_takes_the_whole_run() {
     let mut g = pos("standard W:c3,d4,Ge2,e5,h5 B:Ge8,f5 R:12/15 C:0/0 push:w");
     play(&mut g, "a1-b2");
     // b2-e5 White, f5 Black extends it, g5 is empty so h5 stays.
-    assert_eq!(g.to_string(), "standard W:Ge2,h5 B:Ge8 R:15/15 C:0/1 push:b");
+    assert_eq!(
+        g.to_string(),
+        "standard W:Ge2,h5 B:Ge8 R:15/15 C:0/1 push:b"
+    );
     assert_eq!(g.score(WHITE), 1);
 }
 
@@ -77,9 +80,15 @@ fn gipf_piece_in_run_is_a_choice() {
     assert_eq!(g.to_string().parse::<Gipf>().unwrap(), g);
     let mut take = g.clone();
     play(&mut take, "xb2,c3,d4,e5,f5");
-    assert_eq!(take.to_string(), "standard W:Ge2,h5 B:Ge8 R:15/14 C:0/2 push:b");
+    assert_eq!(
+        take.to_string(),
+        "standard W:Ge2,h5 B:Ge8 R:15/14 C:0/2 push:b"
+    );
     play(&mut g, "xb2,c3,d4,e5");
-    assert_eq!(g.to_string(), "standard W:Ge2,h5 B:Ge8,Gf5 R:15/14 C:0/0 push:b");
+    assert_eq!(
+        g.to_string(),
+        "standard W:Ge2,h5 B:Ge8,Gf5 R:15/14 C:0/0 push:b"
+    );
     // A removal that leaves a single behind, or takes spots outside the run, is refused.
     let mut g = start.clone();
     play(&mut g, "a1-b2");
@@ -117,10 +126,8 @@ fn opponent_removes_the_row_the_push_made_for_them() {
 /// The pusher removes first; their choice can change the other player's row (FAQ 4).
 #[test]
 fn pusher_removes_first() {
-    let start = pos(
-        "standard W:b2,c2,Gc6,Gd2,d3,f2,f5,f6,f7,g6,Gh5 \
-         B:b3,b5,Gc3,e2,Ge8,f3,g2,g3,Gh2,h3,h4 R:4/4 C:0/0 push:w",
-    );
+    let start = pos("standard W:b2,c2,Gc6,Gd2,d3,f2,f5,f6,f7,g6,Gh5 \
+         B:b3,b5,Gc3,e2,Ge8,f3,g2,g3,Gh2,h3,h4 R:4/4 C:0/0 push:w");
     let mut g = start.clone();
     play(&mut g, "e1-e2");
     // White's row b2-e2 (with White's GIPF-piece d2) comes before Black's row e3-h3.
@@ -148,9 +155,7 @@ fn pusher_removes_first() {
 /// Rows crossing on a GIPF-piece: take one row with it, or leave it and take both.
 #[test]
 fn rows_crossing_on_a_gipf_piece() {
-    let start = pos(
-        "standard W:Gb5,d2,d3,Gd4,e6,f6,g6 B:Gb2,c3,Ge8,f3,Gh2 R:6/7 C:3/3 push:w",
-    );
+    let start = pos("standard W:Gb5,d2,d3,Gd4,e6,f6,g6 B:Gb2,c3,Ge8,f3,Gh2 R:6/7 C:3/3 push:w");
     let mut g = start.clone();
     play(&mut g, "d1-d2");
     // Column d2-d5 (GIPF-piece d4 pushed to d5) and diagonal d5-g6 cross on d5.
@@ -184,7 +189,10 @@ fn full_line_is_blocked() {
     assert_eq!(g.legal_moves().len(), 40);
     for t in ["b1-b2", "b6-b5"] {
         let d: Decision = t.parse().unwrap();
-        assert_eq!(g.check_move(d), Err(MoveError::Illegal(IllegalMove::LineFull)));
+        assert_eq!(
+            g.check_move(d),
+            Err(MoveError::Illegal(IllegalMove::LineFull))
+        );
     }
 }
 
@@ -335,10 +343,8 @@ fn tournament_kept_gipf_row_is_offered_again() {
 /// The decision view and the whole-turn view agree on the turns of a rich position.
 #[test]
 fn decision_and_turn_views_agree_here() {
-    let g = pos(
-        "standard W:b2,c2,Gc6,Gd2,d3,f2,f5,f6,f7,g6,Gh5 \
-         B:b3,b5,Gc3,e2,Ge8,f3,g2,g3,Gh2,h3,h4 R:4/4 C:0/0 push:w",
-    );
+    let g = pos("standard W:b2,c2,Gc6,Gd2,d3,f2,f5,f6,f7,g6,Gh5 \
+         B:b3,b5,Gc3,e2,Ge8,f3,g2,g3,Gh2,h3,h4 R:4/4 C:0/0 push:w");
     let t = GipfTurns::try_from(g.clone()).unwrap();
     for turn in t.legal_moves() {
         assert!(t.check_move(turn).is_ok());
