@@ -10,6 +10,28 @@ use crate::board::{RAYS, cell_owner, cell_size, cell_state, distance, first_bloc
 use crate::moves::Move;
 use abstract_game::MoveList;
 
+/// `OTHER_STATES[s]`: the 8 state codes other than `s`, ascending.
+const OTHER_STATES: [[u8; 8]; 9] = {
+    let mut t = [[0u8; 8]; 9];
+    let mut s = 0;
+    while s < 9 {
+        let mut n = 0;
+        let mut o = 0;
+        while o < 9 {
+            if o != s {
+                t[s][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Square-index step of each direction N, NE, E, SE, S, SW, W, NW.
+const INDEX_STEP: [i32; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
+
 /// Where a lying piece on `sq` can charge: the number of empty squares it may stop on, and
 /// the square it may capture on, if any.
 #[inline]
@@ -41,38 +63,38 @@ impl Pikemen {
         if self.result != 0 {
             return;
         }
-        let keep = Move::keep_code();
+        // One piece's moves are written into a local array (no capacity checks per move) and
+        // appended in one copy: at most 8 reorientations + 7 destinations x 9 states.
+        let mut buf = [Move::raw(0, 0, 0, false); 72];
         let mut mine = self.owners[self.to_move as usize];
         while mine != 0 {
             let sq = mine.trailing_zeros() as usize;
             mine &= mine - 1;
             let from = sq as u8;
-            let own_state = cell_state(self.cells[sq]);
-            for s in 0..9u8 {
-                if s != own_state {
-                    moves.push(Move::raw(from, from, s, false));
-                }
+            let own_state = cell_state(self.cells[sq]) as usize;
+            let mut n = 0;
+            for &s in &OTHER_STATES[own_state] {
+                buf[n] = Move::raw(from, from, s, false);
+                n += 1;
             }
-            if own_state == 0 {
-                continue;
-            }
-            let d = own_state as usize - 1;
-            let (empties, capture) = charge_targets(self, sq);
-            let step = crate::board::DIR_STEPS[d];
-            let index_step = i32::from(step.1) * 8 + i32::from(step.0);
-            let mut to = sq as i32;
-            let stops = empties + u32::from(capture.is_some());
-            for k in 0..stops {
-                to += index_step;
-                let is_capture = capture.is_some() && k == empties;
-                let t = to as u8;
-                moves.push(Move::raw(from, t, keep, is_capture));
-                for s in 0..9u8 {
-                    if s != own_state {
-                        moves.push(Move::raw(from, t, s, is_capture));
+            if own_state != 0 {
+                let (empties, capture) = charge_targets(self, sq);
+                let index_step = INDEX_STEP[own_state - 1];
+                let mut to = sq as i32;
+                let stops = empties + u32::from(capture.is_some());
+                for k in 0..stops {
+                    to += index_step;
+                    let is_capture = capture.is_some() && k == empties;
+                    let t = to as u8;
+                    buf[n] = Move::raw(from, t, Move::keep_code(), is_capture);
+                    n += 1;
+                    for &s in &OTHER_STATES[own_state] {
+                        buf[n] = Move::raw(from, t, s, is_capture);
+                        n += 1;
                     }
                 }
             }
+            moves.extend_from_slice(&buf[..n]);
         }
     }
 
