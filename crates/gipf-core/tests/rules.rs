@@ -385,3 +385,18 @@ fn last_spot_form_in_context() {
     let t = GipfTurns::try_from(g).unwrap();
     assert_eq!(t.parse_move("e1-e3").unwrap().to_string(), "e1-e2");
 }
+
+/// The benchmark positions parse, round-trip and pass the kit's single-position checks.
+#[test]
+fn benchmark_positions_are_valid() {
+    let text = include_str!("positions.txt");
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let t: GipfTurns = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(t.to_string(), line);
+        abstract_game_testkit::check_position(&t).unwrap();
+        abstract_game_testkit::check_position(t.inner()).unwrap();
+        n += 1;
+    }
+    assert_eq!(n, 12);
+}
