@@ -11,11 +11,23 @@ use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
 use std::fmt::Write as _;
 
 /// A Pikemen position: the board, the seat to move, the scores and the rules (player count and
-/// points target). See the [crate docs](crate) for an example.
+/// points target).
 ///
 /// Text form (`Display`/`FromStr`): the one-line position text of `docs/notation/pikemen.md`,
 /// for example the 2-player start:
 /// `L2UL2UL2UM2US2U3/L2UM2UM2US2U4/L2UM2US2U5/M2US2U5S1U/S2U5S1UM1U/5S1UM1UL1U/4S1UM1UM1UL1U/3S1UM1UL1UL1UL1U 1 0,0 12`.
+///
+/// ```
+/// use abstract_game::{Game, PlayerId};
+/// use pikemen_core::Pikemen;
+/// // Seat 1's small on a1 points north-east at seat 2's lying large on e5; seat 1 has 10
+/// // points and needs 12.
+/// let g: Pikemen = "8/8/8/4L2W3/8/8/8/S1NE7 1 10,0 12".parse().unwrap();
+/// assert_eq!(g.count_moves(), 8 + 4 * 9); // 8 reorientations, b2 c3 d4 and the capture on e5
+/// let won = g.after(g.parse_move("a1xe5(U)").unwrap()).unwrap();
+/// assert_eq!(won.score(PlayerId::FIRST), 13);
+/// assert_eq!(won.status().outcome().unwrap().winner(), Some(PlayerId::FIRST));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pikemen {
     /// One byte per square: 0 empty, else `owner << 6 | size << 4 | state`.

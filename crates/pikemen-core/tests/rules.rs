@@ -529,3 +529,21 @@ fn move_limit_draws_a_cycling_game() {
     let text = g.to_string();
     assert_eq!(text.parse::<MoveLimit<Pikemen>>().unwrap(), g);
 }
+
+#[test]
+fn diagram_shows_board_scores_and_turn() {
+    let g = pos("8/8/8/3L1E4/8/8/8/S2U7 2 3,0 12");
+    let d = g.diagram();
+    let lines: Vec<&str> = d.lines().collect();
+    assert_eq!(lines.len(), 11);
+    assert!(
+        lines[3].starts_with("5 ") && lines[3].contains("L1E"),
+        "{d}"
+    );
+    assert!(
+        lines[7].starts_with("1 ") && lines[7].contains("S2U"),
+        "{d}"
+    );
+    assert!(lines[9].contains("1=3") && lines[9].contains("2=0") && lines[9].contains("12"));
+    assert!(lines[10].contains("player 2 to move"), "{d}");
+}
