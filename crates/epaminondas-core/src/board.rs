@@ -108,6 +108,8 @@ pub(crate) struct Geometry {
     pub(crate) height: u8,
     /// Every square of the board (guard column excluded).
     pub(crate) board: Bits,
+    /// The first and the last rank (player 1's and player 2's home rows).
+    pub(crate) home: [Bits; 2],
 }
 
 impl Geometry {
@@ -127,10 +129,12 @@ impl Geometry {
             width,
             height,
             board: Bits::EMPTY,
+            home: [Bits::EMPTY; 2],
         };
         for r in 0..height {
             g.board |= g.row(r);
         }
+        g.home = [g.row(0), g.row(height - 1)];
         g
     }
 

@@ -34,7 +34,7 @@ pub(crate) const SIDE_KEY: u64 = splitmix(0x51de);
 /// Present when the mirror rule is on.
 pub(crate) const MIRROR_KEY: u64 = splitmix(0x0d1f_f00d);
 /// Present in the stumbling-blocks variant.
-pub(crate) const STONES_KEY: u64 = splitmix(0x5707_e5);
+pub(crate) const STONES_KEY: u64 = splitmix(0x0057_07e5);
 
 /// The key of a board size (the bit numbering depends on it).
 pub(crate) const fn size_key(width: u8, height: u8) -> u64 {
@@ -54,7 +54,13 @@ mod tests {
     #[test]
     fn keys_are_distinct() {
         let mut all: Vec<u64> = PIECE_KEYS.iter().flatten().copied().collect();
-        all.extend([SIDE_KEY, MIRROR_KEY, STONES_KEY, size_key(14, 12), size_key(8, 8)]);
+        all.extend([
+            SIDE_KEY,
+            MIRROR_KEY,
+            STONES_KEY,
+            size_key(14, 12),
+            size_key(8, 8),
+        ]);
         let n = all.len();
         all.sort_unstable();
         all.dedup();

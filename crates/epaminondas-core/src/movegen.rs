@@ -143,13 +143,7 @@ impl Epaminondas {
         if self.mirror_forbids(tail, dir, n, k, m) {
             return Err(IllegalMove::MirrorRule);
         }
-        Ok(Some(Located {
-            tail,
-            dir,
-            n,
-            k,
-            m,
-        }))
+        Ok(Some(Located { tail, dir, n, k, m }))
     }
 
     /// Appends every legal move (nothing once the game is over).
@@ -248,32 +242,36 @@ impl Epaminondas {
         let me = self.pieces[p];
         let them = self.pieces[1 - p];
         let empty = self.empty_squares();
+        // Scratch for the F_k sets, shared by the directions (each writes before it reads).
+        let mut f = [Bits::EMPTY; 18];
         (0..DIRS.len())
-            .map(|d| self.count_direction(p, me, them, empty, d))
+            .map(|d| self.count_direction(p, me, them, empty, d, &mut f))
             .sum::<u32>() as usize
-    }
-
-    /// Whether the mirror rule could forbid some move here: only when the board is within
-    /// reach of its colour-swapped reflection (at most `3 * 16` differing squares).
-    #[inline]
-    fn mirror_may_bite(&self) -> bool {
-        self.mirror
-            && self.geo.flip(self.stones) == self.stones
-            && self.asymmetry() <= 3 * u32::from(self.geo.width.max(self.geo.height))
     }
 
     /// Moves in direction `d`. With `R_j` the heads whose run has at least `j` pieces, `F_k`
     /// the heads with at least `k` empty squares ahead, a head of run `L` and `e` free squares
     /// has `sum over tails n = 1..=L of min(n, e)` plain moves, which is
     /// `sum over k <= j of |R_j & F_k|`. Captures are rare and counted head by head.
-    fn count_direction(&self, p: usize, me: Bits, them: Bits, empty: Bits, d: usize) -> u32 {
+    #[inline]
+    fn count_direction(
+        &self,
+        p: usize,
+        me: Bits,
+        them: Bits,
+        empty: Bits,
+        d: usize,
+        f: &mut [Bits; 18],
+    ) -> u32 {
         let delta = self.geo.delta(d);
         let heads = me & !me.shift(-delta);
         let g1 = empty.shift(-delta); // squares whose next square is empty
-        let mut f = [Bits::EMPTY; 18];
         f[1] = heads & g1;
-        let mut g = g1;
         let mut q = them.shift(-delta); // Q_j: j-1 empty squares, then an enemy
+        if f[1].is_empty() && (heads & q).is_empty() {
+            return 0; // no head has an empty or enemy square ahead
+        }
+        let mut g = g1;
         let mut own_run = me; // O_j: squares ending a run of >= j own pieces
         let mut r = heads;
         let mut total = 0;
@@ -317,12 +315,12 @@ impl Epaminondas {
             // A piece with an empty neighbour can step there, unless the mirror rule might
             // forbid it (a step onto the enemy home row from another rank).
             let safe = if self.mirror {
-                empty & !self.geo.row(self.enemy_home_rank(self.to_move))
+                empty & !self.geo.home[1 - self.to_move as usize]
             } else {
                 empty
             };
-            for d in 0..DIRS.len() {
-                let target = if DIRS[d].1 == 0 { empty } else { safe };
+            for (d, &(_, dy)) in DIRS.iter().enumerate() {
+                let target = if dy == 0 { empty } else { safe };
                 if !(me & target.shift(-self.geo.delta(d))).is_empty() {
                     return true;
                 }

@@ -140,7 +140,9 @@ mod tests {
         for t in ["a1-a3", "c2xc5", "d6", "p16-a1", "a12xl1", "b2-b1"] {
             assert_eq!(t.parse::<Move>().unwrap().to_string(), t);
         }
-        for t in ["", "-", "a1-", "a1-a1", "a1xb3", "a1 a3", "a1--a3", "a1-a3x", "a1-q3", "A1-a3"] {
+        for t in [
+            "", "-", "a1-", "a1-a1", "a1xb3", "a1 a3", "a1--a3", "a1-a3x", "a1-q3", "A1-a3",
+        ] {
             assert!(t.parse::<Move>().is_err(), "{t}");
         }
         assert_eq!("a1-b3".parse::<Move>(), Err(MoveParseError::NotALine));

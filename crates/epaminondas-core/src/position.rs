@@ -164,7 +164,9 @@ impl FromStr for Epaminondas {
         }
         let n_stones = p.stones.count();
         if !p.stones.is_empty()
-            && (!stones_variant || n_stones > STONE_COUNT || (p.stones & !p.stone_rows()) != Bits::EMPTY)
+            && (!stones_variant
+                || n_stones > STONE_COUNT
+                || (p.stones & !p.stone_rows()) != Bits::EMPTY)
         {
             return Err(PositionError::Stones);
         }
@@ -212,15 +214,33 @@ mod tests {
         for (t, e) in [
             ("", PositionError::Fields),
             ("22/22/../11/11 1 mirror:on", PositionError::Fields),
-            ("22/22/../11/11 1 mirror:on stones:off ", PositionError::Fields),
+            (
+                "22/22/../11/11 1 mirror:on stones:off ",
+                PositionError::Fields,
+            ),
             ("22/22/../11/1 1 mirror:on stones:off", PositionError::Shape),
             ("22/22/.a/11/11 1 mirror:on stones:off", PositionError::Cell),
             ("22/22/../11/11 3 mirror:on stones:off", PositionError::Turn),
-            ("22/22/../11/11 1 mirror:yes stones:off", PositionError::Switch),
-            ("22/22/../11/11 1 stones:off mirror:on", PositionError::Switch),
-            ("22/../11 1 mirror:on stones:off", PositionError::Size(ConfigError::Height(3))),
-            ("2/2/./1/1 1 mirror:on stones:off", PositionError::Size(ConfigError::Width(1))),
-            ("22/22/X./11/11 1 mirror:on stones:off", PositionError::Stones),
+            (
+                "22/22/../11/11 1 mirror:yes stones:off",
+                PositionError::Switch,
+            ),
+            (
+                "22/22/../11/11 1 stones:off mirror:on",
+                PositionError::Switch,
+            ),
+            (
+                "22/../11 1 mirror:on stones:off",
+                PositionError::Size(ConfigError::Height(3)),
+            ),
+            (
+                "2/2/./1/1 1 mirror:on stones:off",
+                PositionError::Size(ConfigError::Width(1)),
+            ),
+            (
+                "22/22/X./11/11 1 mirror:on stones:off",
+                PositionError::Stones,
+            ),
         ] {
             assert_eq!(t.parse::<Epaminondas>(), Err(e), "{t}");
         }
@@ -234,8 +254,12 @@ mod tests {
         let p: Epaminondas = t.parse().unwrap();
         assert!(p.placing_stones());
         let wrong = format!("{board} 2 mirror:on stones:on");
-        assert_eq!(wrong.parse::<Epaminondas>(), Err(PositionError::PlacementTurn));
-        let off_row = "222222/222222/X...../....../....../....../111111/111111 2 mirror:on stones:on";
+        assert_eq!(
+            wrong.parse::<Epaminondas>(),
+            Err(PositionError::PlacementTurn)
+        );
+        let off_row =
+            "222222/222222/X...../....../....../....../111111/111111 2 mirror:on stones:on";
         assert_eq!(off_row.parse::<Epaminondas>(), Err(PositionError::Stones));
         let one = "222222/222222/....../....../X...../....../111111/111111 2 mirror:on stones:on";
         assert_eq!(one.parse::<Epaminondas>().unwrap().to_string(), one);

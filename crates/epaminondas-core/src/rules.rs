@@ -194,7 +194,10 @@ impl Epaminondas {
     #[must_use]
     pub fn mirrored_files(&self) -> Epaminondas {
         let mut m = self.clone();
-        m.pieces = [self.geo.flip_files(self.pieces[0]), self.geo.flip_files(self.pieces[1])];
+        m.pieces = [
+            self.geo.flip_files(self.pieces[0]),
+            self.geo.flip_files(self.pieces[1]),
+        ];
         m.stones = self.geo.flip_files(self.stones);
         m.hash = m.hash64_from_scratch();
         m
@@ -235,14 +238,35 @@ impl Epaminondas {
         self.geo.board & !(self.pieces[0] | self.pieces[1] | self.stones)
     }
 
+    /// Pieces of the player to move on the opponent's home row, and the opponent's pieces on
+    /// the mover's home row.
+    #[inline]
+    pub(crate) fn crossings(&self) -> (u32, u32) {
+        let p = self.to_move as usize;
+        let mine = (self.pieces[p] & self.geo.home[1 - p]).count();
+        let theirs = (self.pieces[1 - p] & self.geo.home[p]).count();
+        (mine, theirs)
+    }
+
     /// The start-of-turn test: the player to move has strictly more pieces on the opponent's
     /// home row than the opponent has on theirs.
     #[inline]
     pub(crate) fn mover_wins(&self) -> bool {
-        let p = self.to_move;
-        let mine = (self.pieces[p as usize] & self.geo.row(self.enemy_home_rank(p))).count();
-        let theirs = (self.pieces[1 - p as usize] & self.geo.row(self.home_rank(p))).count();
+        let (mine, theirs) = self.crossings();
         mine > theirs
+    }
+
+    /// Whether the mirror rule can forbid anything here. A move onto the enemy home row adds
+    /// exactly one of the mover's pieces there and never changes the opponent's count on the
+    /// mover's home row, and a mirror-symmetric board has equal counts: so the opponent must
+    /// have exactly one more crossed piece than the mover. The stones must be symmetric too.
+    #[inline]
+    pub(crate) fn mirror_may_bite(&self) -> bool {
+        if !self.mirror {
+            return false;
+        }
+        let (mine, theirs) = self.crossings();
+        theirs == mine + 1 && self.geo.flip(self.stones) == self.stones
     }
 
     /// Whether the board, with colours swapped, equals its reflection across the middle line
@@ -268,7 +292,9 @@ impl Epaminondas {
         let delta = self.geo.delta(d);
         let head = tail as i32 + (n as i32 - 1) * delta;
         let dest = (head + k as i32 * delta) as usize;
-        if self.geo.square(dest).rank() != self.enemy_home_rank(self.to_move) {
+        if self.geo.square(dest).rank() != self.enemy_home_rank(self.to_move)
+            || !self.mirror_may_bite()
+        {
             return false;
         }
         if self.asymmetry() > 2 * n + m {
@@ -360,7 +386,11 @@ impl Game for Epaminondas {
     }
 
     fn status(&self) -> Status {
-        let me = if self.to_move == 0 { PlayerId::FIRST } else { PlayerId::SECOND };
+        let me = if self.to_move == 0 {
+            PlayerId::FIRST
+        } else {
+            PlayerId::SECOND
+        };
         if self.mover_wins() {
             Status::Finished(Outcome::win(2, me))
         } else if !self.has_legal_move() {
@@ -468,7 +498,11 @@ impl Game for Epaminondas {
             self.on_enemy_home_row(PlayerId::FIRST),
             self.on_enemy_home_row(PlayerId::SECOND),
             if self.mirror { "on" } else { "off" },
-            if self.stones_variant { "; stumbling blocks" } else { "" },
+            if self.stones_variant {
+                "; stumbling blocks"
+            } else {
+                ""
+            },
         );
         out
     }

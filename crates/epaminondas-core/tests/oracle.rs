@@ -26,7 +26,12 @@ struct Adapter {
 }
 
 fn board_part(state: &Epaminondas) -> String {
-    state.to_string().split(' ').next().unwrap_or("").to_string()
+    state
+        .to_string()
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 fn pair(line: &Value, key: &str) -> Result<[u64; 2], String> {
@@ -35,7 +40,10 @@ fn pair(line: &Value, key: &str) -> Result<[u64; 2], String> {
         .and_then(Value::as_array)
         .ok_or(format!("no {key}"))?;
     match a.as_slice() {
-        [x, y] => Ok([x.as_u64().unwrap_or(u64::MAX), y.as_u64().unwrap_or(u64::MAX)]),
+        [x, y] => Ok([
+            x.as_u64().unwrap_or(u64::MAX),
+            y.as_u64().unwrap_or(u64::MAX),
+        ]),
         _ => Err(format!("bad {key}")),
     }
 }
@@ -66,7 +74,10 @@ impl OracleAdapter for Adapter {
             return Err(format!("board differs: record {board}, ours {state}"));
         }
         let [w, b] = [PlayerId::FIRST, PlayerId::SECOND];
-        let ours = [u64::from(state.piece_count(w)), u64::from(state.piece_count(b))];
+        let ours = [
+            u64::from(state.piece_count(w)),
+            u64::from(state.piece_count(b)),
+        ];
         if pair(line, "pieces")? != ours {
             return Err(format!("pieces: ours {ours:?}"));
         }
@@ -84,10 +95,18 @@ impl OracleAdapter for Adapter {
         let mut theirs: Vec<String> = line
             .get("stones")
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default();
         theirs.sort();
-        let mut ours: Vec<String> = state.stone_squares().iter().map(|s| s.to_string()).collect();
+        let mut ours: Vec<String> = state
+            .stone_squares()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         ours.sort();
         if theirs != ours {
             return Err(format!("stones: ours {ours:?}, record {theirs:?}"));
@@ -101,10 +120,12 @@ impl OracleAdapter for Adapter {
         let (off, on) = (state.count_moves(), with_rule.count_moves());
         if off != on {
             self.mirror_changes.set(self.mirror_changes.get() + 1);
-            self.mirror_removed.set(self.mirror_removed.get() + off - on);
+            self.mirror_removed
+                .set(self.mirror_removed.get() + off - on);
         }
         if state.status().is_finished() && !state.has_move_ignoring_win() {
-            let wins_on_row = state.status().outcome().and_then(|o| o.winner()) == state_mover(state);
+            let wins_on_row =
+                state.status().outcome().and_then(|o| o.winner()) == state_mover(state);
             if wins_on_row {
                 self.order_matters.set(self.order_matters.get() + 1);
             }
@@ -138,7 +159,11 @@ fn run(file: &str, stones: bool, games: usize, positions: usize) {
     );
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
     assert_eq!((report.games, report.positions), (games, positions));
-    assert_eq!(adapter.order_matters.get(), 0, "positions where the end-test order matters");
+    assert_eq!(
+        adapter.order_matters.get(),
+        0,
+        "positions where the end-test order matters"
+    );
 }
 
 #[test]

@@ -49,12 +49,20 @@ fn perft_file() {
     assert_eq!(checked, 66);
 }
 
-/// perft(4) from the start: about 250 million leaves (run with --release --ignored).
+/// perft(4) from the start, timed, checked against the full (apply every leaf) count:
+/// `cargo test -p epaminondas-core --release --test perft -- --ignored --nocapture perft_4`.
 #[test]
 #[ignore = "deep perft"]
 fn perft_4_standard_start() {
     let s = start(14, 12, true);
-    assert_eq!(perft(&s, 4), perft_full(&s, 4));
+    let t = std::time::Instant::now();
+    let bulk = perft(&s, 4);
+    let bulk_time = t.elapsed();
+    let t = std::time::Instant::now();
+    let full = perft_full(&s, 4);
+    let full_time = t.elapsed();
+    println!("perft(4) = {bulk} in {bulk_time:?} (bulk counting); perft_full in {full_time:?}");
+    assert_eq!(bulk, full);
 }
 
 mod common;
@@ -69,7 +77,10 @@ fn naive_perft_lines() {
     let Ok(path) = std::env::var("EPAM_POSITIONS") else {
         return;
     };
-    let depth: u32 = std::env::var("EPAM_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(3);
+    let depth: u32 = std::env::var("EPAM_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
     let text = std::fs::read_to_string(path).unwrap();
     for line in text.lines() {
         if line.starts_with('#') || line.trim().is_empty() {

@@ -11,16 +11,39 @@ use proptest::prelude::*;
 fn configs() -> impl Strategy<Value = Config> {
     prop_oneof![
         Just(Config::default()),
-        Just(Config { mirror: false, ..Config::default() }),
-        Just(Config { width: 8, height: 8, ..Config::default() }),
-        Just(Config { width: 10, height: 8, ..Config::default() }),
-        Just(Config { stones: true, ..Config::default() }),
-        Just(Config { width: 6, height: 7, stones: true, ..Config::default() }),
+        Just(Config {
+            mirror: false,
+            ..Config::default()
+        }),
+        Just(Config {
+            width: 8,
+            height: 8,
+            ..Config::default()
+        }),
+        Just(Config {
+            width: 10,
+            height: 8,
+            ..Config::default()
+        }),
+        Just(Config {
+            stones: true,
+            ..Config::default()
+        }),
+        Just(Config {
+            width: 6,
+            height: 7,
+            stones: true,
+            ..Config::default()
+        }),
     ]
 }
 
 fn sorted(state: &Epaminondas) -> Vec<String> {
-    let mut v: Vec<String> = state.legal_moves().iter().map(ToString::to_string).collect();
+    let mut v: Vec<String> = state
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     v.sort();
     v
 }
@@ -65,9 +88,17 @@ fn check_effect(before: &Epaminondas, mv: Move, after: &Epaminondas) -> Result<(
     for f in 0..before.width() {
         for r in 0..before.height() {
             if owner(before, f, r) != owner(after, f, r) {
-                let (ex, ey) = (i32::from(f) - i32::from(from.file()), i32::from(r) - i32::from(from.rank()));
+                let (ex, ey) = (
+                    i32::from(f) - i32::from(from.file()),
+                    i32::from(r) - i32::from(from.rank()),
+                );
                 let on_line = (ex * dy == ey * dx) && (ex * dx >= 0) && (ey * dy >= 0);
-                prop_assert!(on_line, "{mv}: square {}{} changed off the line", char::from(b'a' + f), r + 1);
+                prop_assert!(
+                    on_line,
+                    "{mv}: square {}{} changed off the line",
+                    char::from(b'a' + f),
+                    r + 1
+                );
             }
         }
     }
@@ -81,8 +112,14 @@ fn mirror_square(s: Square, width: u8) -> Square {
 
 fn mirror_move(mv: Move, width: u8) -> Move {
     match mv {
-        Move::Step { from, to } => Move::Step { from: mirror_square(from, width), to: mirror_square(to, width) },
-        Move::Capture { from, to } => Move::Capture { from: mirror_square(from, width), to: mirror_square(to, width) },
+        Move::Step { from, to } => Move::Step {
+            from: mirror_square(from, width),
+            to: mirror_square(to, width),
+        },
+        Move::Capture { from, to } => Move::Capture {
+            from: mirror_square(from, width),
+            to: mirror_square(to, width),
+        },
         Move::Place(s) => Move::Place(mirror_square(s, width)),
     }
 }
@@ -175,7 +212,12 @@ fn copycat_games_meet_the_mirror_rule() {
     let mut positions = 0;
     for seed in 0..300u64 {
         let (w, h) = if seed % 2 == 0 { (6, 6) } else { (8, 8) };
-        let mut state = Epaminondas::new(&Config { width: w, height: h, ..Config::default() }).unwrap();
+        let mut state = Epaminondas::new(&Config {
+            width: w,
+            height: h,
+            ..Config::default()
+        })
+        .unwrap();
         let mut rng = abstract_game::SeededRng::new(seed);
         let reflect = |s: Square| Square::new(s.file(), h - 1 - s.rank()).unwrap();
         let mut last: Option<Move> = None;
@@ -186,7 +228,11 @@ fn copycat_games_meet_the_mirror_rule() {
             theirs.sort();
             assert_eq!(sorted(&state), theirs, "{state}");
             assert_eq!(state.count_moves(), theirs.len(), "{state}");
-            let off: Epaminondas = state.to_string().replace("mirror:on", "mirror:off").parse().unwrap();
+            let off: Epaminondas = state
+                .to_string()
+                .replace("mirror:on", "mirror:off")
+                .parse()
+                .unwrap();
             if off.count_moves() != state.count_moves() {
                 bites += 1;
             }
@@ -195,8 +241,14 @@ fn copycat_games_meet_the_mirror_rule() {
                 break;
             }
             let copy = last.take().and_then(|m| match m {
-                Move::Step { from, to } => Some(Move::Step { from: reflect(from), to: reflect(to) }),
-                Move::Capture { from, to } => Some(Move::Capture { from: reflect(from), to: reflect(to) }),
+                Move::Step { from, to } => Some(Move::Step {
+                    from: reflect(from),
+                    to: reflect(to),
+                }),
+                Move::Capture { from, to } => Some(Move::Capture {
+                    from: reflect(from),
+                    to: reflect(to),
+                }),
                 Move::Place(_) => None,
             });
             let mv = match copy {
@@ -210,5 +262,8 @@ fn copycat_games_meet_the_mirror_rule() {
         }
     }
     println!("copycat games: {positions} positions, the mirror rule removed moves in {bites}");
-    assert!(bites > 10, "only {bites} positions where the mirror rule bites");
+    assert!(
+        bites > 10,
+        "only {bites} positions where the mirror rule bites"
+    );
 }

@@ -75,7 +75,10 @@ fn black_at(p: &Epaminondas, s: &str) -> bool {
 fn equal_size_head_on_is_blocked() {
     // White a2-a3 (two) faces Black a5-a6 (two) along the file: no capture.
     let p = pos(
-        &["......2.", "........", "2.......", "2.......", "........", "1.......", "1.......", ".......1"],
+        &[
+            "......2.", "........", "2.......", "2.......", "........", "1.......", "1.......",
+            ".......1",
+        ],
         1,
         false,
     );
@@ -90,7 +93,10 @@ fn flank_hit_takes_one_piece() {
     // White c1-c3 moves up the file onto Black's horizontal line b5-d5: the enemy phalanx
     // along the movement is c5 alone, so it is taken and b5, d5 stay.
     let p = pos(
-        &["2.......", "........", "........", ".222....", "........", "..1.....", "..1.....", "..1....."],
+        &[
+            "2.......", "........", "........", ".222....", "........", "..1.....", "..1.....",
+            "..1.....",
+        ],
         1,
         false,
     );
@@ -108,7 +114,10 @@ fn flank_hit_takes_one_piece() {
 fn gap_in_enemy_line_limits_the_capture() {
     // White a1-a4 (four); Black a5, a6, gap at a7, a8: the phalanx hit is a5-a6 (two).
     let p = pos(
-        &["2......2", "........", "2.......", "2.......", "1.......", "1.......", "1.......", "1......."],
+        &[
+            "2......2", "........", "2.......", "2.......", "1.......", "1.......", "1.......",
+            "1.......",
+        ],
         1,
         false,
     );
@@ -127,7 +136,10 @@ fn gap_in_enemy_line_limits_the_capture() {
 fn capture_at_a_distance_shorter_than_n_and_declined() {
     // White b1-b4 (four), b5 empty, lone Black piece on b6 (distance 2 < 4).
     let p = pos(
-        &["......2.", "........", ".2......", "........", ".1......", ".1......", ".1......", ".1......"],
+        &[
+            "......2.", "........", ".2......", "........", ".1......", ".1......", ".1......",
+            ".1......",
+        ],
         1,
         false,
     );
@@ -149,25 +161,38 @@ fn capture_at_a_distance_shorter_than_n_and_declined() {
 #[test]
 fn lone_piece_cannot_capture() {
     let p = pos(
-        &["......2.", "........", "........", "...2....", "...1....", "........", "........", "1......."],
+        &[
+            "......2.", "........", "........", "...2....", "...1....", "........", "........",
+            "1.......",
+        ],
         1,
         false,
     );
     assert_eq!(illegal(&p, "d4xd5"), IllegalMove::TooStrong);
-    assert!(!p.legal_moves().iter().any(|m| matches!(m, Move::Capture { .. })));
+    assert!(
+        !p.legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Capture { .. }))
+    );
     assert_eq!(moves_from(&p, "d4").len(), 7); // every neighbour but d5
 }
 
 #[test]
 fn moving_the_front_three_of_five() {
     let p = pos(
-        &["2.......", "........", "........", "..1.....", "..1.....", "..1.....", "..1.....", "..1....."],
+        &[
+            "2.......", "........", "........", "..1.....", "..1.....", "..1.....", "..1.....",
+            "..1.....",
+        ],
         1,
         false,
     );
     assert_eq!(moves_dir(&p, "c3", NORTH), ["c3-c6", "c3-c7", "c3-c8"]);
     let q = p.after(mv("c3-c7")).unwrap();
-    let white: Vec<bool> = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"].iter().map(|s| white_at(&q, s)).collect();
+    let white: Vec<bool> = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"]
+        .iter()
+        .map(|s| white_at(&q, s))
+        .collect();
     assert_eq!(white, [true, true, false, false, true, true, true, false]);
     // The whole line of five may move up to three squares here (the board ends at c8).
     assert_eq!(moves_dir(&p, "c1", NORTH), ["c1-c6", "c1-c7", "c1-c8"]);
@@ -179,23 +204,45 @@ fn moving_the_front_three_of_five() {
 fn rear_part_moves_backward_middle_cannot_move_alone() {
     // White b4-f4 on a rank. Westward the head is b4; every tail moves its part one square.
     let p = pos(
-        &["2.......", "........", "........", "........", ".11111..", "........", "........", "........"],
+        &[
+            "2.......", "........", "........", "........", ".11111..", "........", "........",
+            "........",
+        ],
         1,
         false,
     );
-    let west: Vec<String> = p.legal_moves().iter().map(ToString::to_string).filter(|m| m.ends_with("-a4")).collect();
+    let west: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|m| m.ends_with("-a4"))
+        .collect();
     let mut west = west;
     west.sort();
     assert_eq!(west, ["b4-a4", "c4-a4", "d4-a4", "e4-a4", "f4-a4"]);
     let q = p.after(mv("c4-a4")).unwrap();
-    for (s, w) in [("a4", true), ("b4", true), ("c4", false), ("d4", true), ("e4", true), ("f4", true)] {
+    for (s, w) in [
+        ("a4", true),
+        ("b4", true),
+        ("c4", false),
+        ("d4", true),
+        ("e4", true),
+        ("f4", true),
+    ] {
         assert_eq!(white_at(&q, s), w, "{s}");
     }
     // Eastward from the same tail, the group is c4 and everything ahead of it (four pieces):
     // a middle part never moves alone.
     assert_eq!(moves_dir(&p, "c4", (1, 0)), ["c4-g4", "c4-h4"]);
     let r = p.after(mv("c4-g4")).unwrap();
-    for (s, w) in [("b4", true), ("c4", false), ("d4", true), ("e4", true), ("f4", true), ("g4", true)] {
+    for (s, w) in [
+        ("b4", true),
+        ("c4", false),
+        ("d4", true),
+        ("e4", true),
+        ("f4", true),
+        ("g4", true),
+    ] {
         assert_eq!(white_at(&r, s), w, "{s}");
     }
 }
@@ -203,33 +250,59 @@ fn rear_part_moves_backward_middle_cannot_move_alone() {
 #[test]
 fn head_at_the_edge_cannot_move_outward() {
     let p = pos(
-        &["2.......", "........", "........", "........", "........", "......11", "........", "........"],
+        &[
+            "2.......", "........", "........", "........", "........", "......11", "........",
+            "........",
+        ],
         1,
         false,
     );
     // East: the group g3-h3 has its head on the edge, so no eastward move at all.
-    assert_eq!(moves_from(&p, "g3"), ["g3-f2", "g3-f3", "g3-f4", "g3-g2", "g3-g4", "g3-h2", "g3-h4"]);
-    assert_eq!(moves_from(&p, "h3"), ["h3-e3", "h3-f3", "h3-g2", "h3-g4", "h3-h2", "h3-h4"]);
+    assert_eq!(
+        moves_from(&p, "g3"),
+        [
+            "g3-f2", "g3-f3", "g3-f4", "g3-g2", "g3-g4", "g3-h2", "g3-h4"
+        ]
+    );
+    assert_eq!(
+        moves_from(&p, "h3"),
+        ["h3-e3", "h3-f3", "h3-g2", "h3-g4", "h3-h2", "h3-h4"]
+    );
 }
 
 #[test]
 fn win_is_tested_only_for_the_player_to_move() {
     // Black has a piece on rank 1 (White's home row), White none on rank 8.
-    let rows = ["2.......", "........", "........", "........", "........", "........", ".1......", "2......1"];
+    let rows = [
+        "2.......", "........", "........", "........", "........", "........", ".1......",
+        "2......1",
+    ];
     let white_to_move = pos(&rows, 1, false);
     assert_eq!(white_to_move.status().to_move(), Some(PlayerId::FIRST));
     let black_to_move = pos(&rows, 2, false);
-    assert_eq!(black_to_move.status().outcome(), Some(Outcome::win(2, PlayerId::SECOND)));
+    assert_eq!(
+        black_to_move.status().outcome(),
+        Some(Outcome::win(2, PlayerId::SECOND))
+    );
     assert!(black_to_move.legal_moves().is_empty());
-    assert_eq!(black_to_move.check_move(mv("a1-a2")), Err(MoveError::GameOver));
+    assert_eq!(
+        black_to_move.check_move(mv("a1-a2")),
+        Err(MoveError::GameOver)
+    );
     // White may answer: b2 cannot capture a1 alone, so White plays on and Black then wins.
     let next = white_to_move.after(mv("b2-b3")).unwrap();
-    assert_eq!(next.status().outcome(), Some(Outcome::win(2, PlayerId::SECOND)));
+    assert_eq!(
+        next.status().outcome(),
+        Some(Outcome::win(2, PlayerId::SECOND))
+    );
 }
 
 #[test]
 fn equal_home_row_counts_go_on() {
-    let rows = ["2..1....", "........", "........", "........", "........", "........", "........", "1..2...."];
+    let rows = [
+        "2..1....", "........", "........", "........", "........", "........", "........",
+        "1..2....",
+    ];
     for turn in [1, 2] {
         let p = pos(&rows, turn, false);
         assert!(!p.status().is_finished(), "turn {turn}");
@@ -243,18 +316,41 @@ fn no_legal_move_loses() {
     // White's lone piece a1 is boxed in by Black pieces on a2, b1, b2 (a lone piece cannot
     // capture), and nobody has crossed.
     let p = pos(
-        &["....2...", "........", "........", "........", "........", "........", "22......", "12......"],
+        &[
+            "....2...", "........", "........", "........", "........", "........", "22......",
+            "12......",
+        ],
         1,
         false,
     );
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.count_moves(), 0);
-    assert_eq!(p.status().outcome(), Some(Outcome::win(2, PlayerId::SECOND)));
+    assert_eq!(
+        p.status().outcome(),
+        Some(Outcome::win(2, PlayerId::SECOND))
+    );
     // No pieces at all: also a loss.
-    let q = pos(&["....2...", "........", "........", "........", "........", "........", "........", "........"], 1, false);
-    assert_eq!(q.status().outcome(), Some(Outcome::win(2, PlayerId::SECOND)));
+    let q = pos(
+        &[
+            "....2...", "........", "........", "........", "........", "........", "........",
+            "........",
+        ],
+        1,
+        false,
+    );
+    assert_eq!(
+        q.status().outcome(),
+        Some(Outcome::win(2, PlayerId::SECOND))
+    );
     // The home-row win comes first: boxed in, but with a piece on the enemy home row, White wins.
-    let r = pos(&["2122....", "222.....", "........", "........", "........", "........", "........", "........"], 1, false);
+    let r = pos(
+        &[
+            "2122....", "222.....", "........", "........", "........", "........", "........",
+            "........",
+        ],
+        1,
+        false,
+    );
     assert_eq!(r.status().outcome(), Some(Outcome::win(2, PlayerId::FIRST)));
     assert!(!r.has_move_ignoring_win());
 }
@@ -263,7 +359,10 @@ fn no_legal_move_loses() {
 fn mirror_rule_forbids_exactly_the_symmetric_crossing() {
     // White: a1, b1 and d8 (crossed). Black: a8, b8 and d2, to move. d2-d1 would make Black's
     // pieces the reflection of White's: forbidden with the rule, and only that move.
-    let rows = ["22.1....", "........", "........", "........", "........", "........", "...2....", "11......"];
+    let rows = [
+        "22.1....", "........", "........", "........", "........", "........", "...2....",
+        "11......",
+    ];
     let on = pos(&rows, 2, true);
     let off = pos(&rows, 2, false);
     assert_eq!(illegal(&on, "d2-d1"), IllegalMove::MirrorRule);
@@ -282,7 +381,10 @@ fn mirror_rule_forbids_exactly_the_symmetric_crossing() {
     assert!(on.is_legal(mv("d2-c1")) && on.is_legal(mv("d2-e1")));
 
     // A move along the home row that completes the reflection is not a move *onto* it.
-    let rows = ["22.1....", "........", "........", "........", "........", "........", "........", "112....."];
+    let rows = [
+        "22.1....", "........", "........", "........", "........", "........", "........",
+        "112.....",
+    ];
     let p = pos(&rows, 2, true);
     assert!(p.is_legal(mv("c1-d1")));
 }
@@ -291,7 +393,10 @@ fn mirror_rule_forbids_exactly_the_symmetric_crossing() {
 fn mirror_rule_on_a_capturing_crossing() {
     // Black's pair d3-d2 captures a lone White piece on d1 and lands on White's home row;
     // afterwards Black (a8, b8, d1, d2) mirrors White (a1, b1, d8, d7): forbidden.
-    let rows = ["22.1....", "...1....", "........", "........", "........", "...2....", "...2....", "11.1...."];
+    let rows = [
+        "22.1....", "...1....", "........", "........", "........", "...2....", "...2....",
+        "11.1....",
+    ];
     let on = pos(&rows, 2, true);
     assert_eq!(illegal(&on, "d3xd1"), IllegalMove::MirrorRule);
     assert!(pos(&rows, 2, false).is_legal(mv("d3xd1")));
@@ -299,7 +404,11 @@ fn mirror_rule_on_a_capturing_crossing() {
 
 #[test]
 fn stones_placement_then_black_moves_first() {
-    let mut g = Epaminondas::new(&Config { stones: true, ..Config::default() }).unwrap();
+    let mut g = Epaminondas::new(&Config {
+        stones: true,
+        ..Config::default()
+    })
+    .unwrap();
     assert_eq!(g.legal_moves().len(), 14 * 6); // ranks 4-9
     assert!(g.legal_moves().iter().all(|m| matches!(m, Move::Place(_))));
     assert_eq!(illegal(&g, "a1-a3"), IllegalMove::PlacingStones);
@@ -314,7 +423,11 @@ fn stones_placement_then_black_moves_first() {
     assert_eq!(illegal(&g, "b6"), IllegalMove::NoStoneToPlace);
     assert_eq!(g.legal_moves().len(), 114);
     // An occupied square cannot take a stone.
-    let h = Epaminondas::new(&Config { stones: true, ..Config::default() }).unwrap();
+    let h = Epaminondas::new(&Config {
+        stones: true,
+        ..Config::default()
+    })
+    .unwrap();
     let h = h.after(mv("d6")).unwrap();
     assert_eq!(illegal(&h, "d6"), IllegalMove::Occupied);
 }
@@ -353,7 +466,13 @@ fn stones_block_and_end_enemy_phalanxes() {
 
 #[test]
 fn board_sizes() {
-    let ok = |w, h| Epaminondas::new(&Config { width: w, height: h, ..Config::default() });
+    let ok = |w, h| {
+        Epaminondas::new(&Config {
+            width: w,
+            height: h,
+            ..Config::default()
+        })
+    };
     assert_eq!(ok(8, 8).unwrap().legal_moves().len(), 60);
     assert!(ok(10, 8).is_ok() && ok(16, 15).is_ok() && ok(2, 4).is_ok());
     assert_eq!(ok(1, 8), Err(ConfigError::Width(1)));
@@ -361,7 +480,14 @@ fn board_sizes() {
     assert_eq!(ok(8, 3), Err(ConfigError::Height(3)));
     assert_eq!(ok(8, 17), Err(ConfigError::Height(17)));
     assert_eq!(ok(16, 16), Err(ConfigError::TooLarge(16, 16)));
-    let stones = |w, h| Epaminondas::new(&Config { width: w, height: h, stones: true, mirror: true });
+    let stones = |w, h| {
+        Epaminondas::new(&Config {
+            width: w,
+            height: h,
+            stones: true,
+            mirror: true,
+        })
+    };
     assert_eq!(stones(8, 6), Err(ConfigError::NoStoneRows(8, 6)));
     assert_eq!(stones(8, 8).unwrap().legal_moves().len(), 16); // ranks 4 and 5
     assert_eq!(stones(2, 7), Err(ConfigError::NoStoneRows(2, 7))); // one row of two squares
@@ -370,7 +496,10 @@ fn board_sizes() {
 
 #[test]
 fn move_limit_wrapper_draws() {
-    let cfg = LimitConfig { inner: Config::default(), max_plies: 3 };
+    let cfg = LimitConfig {
+        inner: Config::default(),
+        max_plies: 3,
+    };
     let mut g = MoveLimit::<Epaminondas>::new(&cfg).unwrap();
     for m in ["a1-a3", "a12-a10", "b1-b3"] {
         let mv = g.parse_move(m).unwrap();

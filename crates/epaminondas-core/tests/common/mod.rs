@@ -17,7 +17,16 @@ pub struct Naive {
     pub stones: bool,
 }
 
-const DIRS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 fn sq(f: i32, r: i32) -> String {
     format!("{}{}", char::from(b'a' + f as u8), r + 1)
@@ -74,8 +83,12 @@ impl Naive {
     pub fn mover_wins(&self) -> bool {
         let me = self.turn;
         let them = self.enemy();
-        let mine = (0..self.w).filter(|&f| self.at(f, self.enemy_home()) == Some(me)).count();
-        let theirs = (0..self.w).filter(|&f| self.at(f, self.own_home()) == Some(them)).count();
+        let mine = (0..self.w)
+            .filter(|&f| self.at(f, self.enemy_home()) == Some(me))
+            .count();
+        let theirs = (0..self.w)
+            .filter(|&f| self.at(f, self.own_home()) == Some(them))
+            .count();
         mine > theirs
     }
 
@@ -158,7 +171,12 @@ impl Naive {
                         let forbidden =
                             self.mirror && dy != 0 && tr == self.enemy_home() && next.symmetric();
                         if !forbidden {
-                            let text = format!("{}{}{}", sq(f, r), if capture { 'x' } else { '-' }, sq(tf, tr));
+                            let text = format!(
+                                "{}{}{}",
+                                sq(f, r),
+                                if capture { 'x' } else { '-' },
+                                sq(tf, tr)
+                            );
                             out.push((text, next));
                         }
                         if capture {
@@ -186,7 +204,11 @@ impl Naive {
     pub fn text(&self) -> String {
         let rows: Vec<String> = (0..self.h)
             .rev()
-            .map(|r| (0..self.w).map(|f| char::from(self.at(f, r).unwrap())).collect())
+            .map(|r| {
+                (0..self.w)
+                    .map(|f| char::from(self.at(f, r).unwrap()))
+                    .collect()
+            })
             .collect();
         format!(
             "{} {} mirror:{} stones:{}",
