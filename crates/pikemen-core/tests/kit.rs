@@ -22,20 +22,20 @@ fn run(players: u8, target: u32, games: usize, max_plies: usize) {
 
 #[test]
 fn two_players_targets_12_and_20() {
-    run(2, 12, 12, 2000);
-    run(2, 20, 6, 2000);
+    run(2, 12, 8, 2000);
+    run(2, 20, 4, 2000);
 }
 
 #[test]
 fn three_players_targets_12_and_15() {
-    run(3, 12, 10, 2000);
-    run(3, 15, 6, 2000);
+    run(3, 12, 6, 2000);
+    run(3, 15, 4, 2000);
 }
 
 #[test]
 fn four_players_targets_12_and_15() {
-    run(4, 12, 10, 2000);
-    run(4, 15, 6, 2000);
+    run(4, 12, 6, 2000);
+    run(4, 15, 4, 2000);
 }
 
 #[test]
