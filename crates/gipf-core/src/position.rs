@@ -328,9 +328,14 @@ pub(crate) fn diagram(g: &Gipf) -> String {
         out.push('\n');
     }
     out.push_str("a   b   c   d   e   f   g   h   i\n");
+    let name = |p: abstract_game::PlayerId| if p.index() == 0 { "White" } else { "Black" };
     let who = match g.status() {
-        abstract_game::Status::Ongoing(p) => format!("{p} to decide"),
-        abstract_game::Status::Finished(o) => format!("game over: {o}"),
+        abstract_game::Status::Ongoing(p) if g.at_turn_start() => format!("{} to push", name(p)),
+        abstract_game::Status::Ongoing(p) => format!("{} to remove", name(p)),
+        abstract_game::Status::Finished(o) => match o.winner() {
+            Some(p) => format!("{} wins", name(p)),
+            None => "game over".to_string(),
+        },
     };
     let _ = writeln!(
         out,
@@ -397,5 +402,6 @@ mod tests {
         assert_eq!(board.matches('+').count(), 24);
         assert_eq!(board.matches('.').count(), 31);
         assert!(d.contains("a   b   c"));
+        assert!(d.ends_with("reserve W 12 B 12, captured W 0 B 0; White to push (standard)\n"));
     }
 }

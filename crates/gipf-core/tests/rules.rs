@@ -391,7 +391,10 @@ fn last_spot_form_in_context() {
 fn benchmark_positions_are_valid() {
     let text = include_str!("positions.txt");
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let t: GipfTurns = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(t.to_string(), line);
         abstract_game_testkit::check_position(&t).unwrap();
