@@ -48,6 +48,18 @@ impl Square {
         self.0 >> 4
     }
 
+    /// The packed code `rank * 16 + file`.
+    #[inline]
+    pub(crate) const fn code(self) -> u8 {
+        self.0
+    }
+
+    /// The square of a packed code (the caller keeps file and rank below 16).
+    #[inline]
+    pub(crate) const fn from_code(code: u8) -> Square {
+        Square(code)
+    }
+
     /// Parses a square at the start of `s`; returns it and the number of bytes read.
     pub(crate) fn parse_prefix(s: &[u8]) -> Option<(Square, usize)> {
         let (&f, rest) = s.split_first()?;

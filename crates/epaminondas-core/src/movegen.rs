@@ -7,7 +7,7 @@
 //! with shifts (see [`Epaminondas::count`]).
 
 use crate::bits::Bits;
-use crate::board::DIRS;
+use crate::board::{DIRS, Square};
 use crate::moves::Move;
 use crate::rules::Epaminondas;
 use abstract_game::MoveList;
@@ -184,10 +184,15 @@ impl Epaminondas {
         let me = self.pieces[p];
         let them = self.pieces[1 - p];
         let empty = self.empty_squares();
-        for d in 0..DIRS.len() {
+        // The mirror rule is checked move by move only where it can bite at all.
+        let bite = self.mirror_may_bite();
+        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
             let delta = self.geo.delta(d);
+            // One step in the packed square code (rank * 16 + file).
+            let sq_step = i32::from(dy) * 16 + i32::from(dx);
             let heads = me & !me.shift(-delta);
             for h in heads.iter() {
+                let head_code = i32::from(self.geo.square(h).code());
                 let h = h as i32;
                 let len = self.run(p, h, -delta, u32::MAX);
                 let mut e = 0;
@@ -207,17 +212,18 @@ impl Epaminondas {
                 for j in 0..len {
                     let n = j + 1;
                     let tail = h - j as i32 * delta;
-                    let from = self.geo.square(tail as usize);
+                    let from = Square::from_code((head_code - j as i32 * sq_step) as u8);
                     for k in 1..=n.min(e) {
-                        if self.mirror_forbids(tail as usize, d, n, k, 0) {
+                        if bite && self.mirror_forbids(tail as usize, d, n, k, 0) {
                             continue;
                         }
-                        let to = self.geo.square((h + k as i32 * delta) as usize);
+                        let to = Square::from_code((head_code + k as i32 * sq_step) as u8);
                         moves.push(Move::Step { from, to });
                     }
-                    if n >= capture_from && !self.mirror_forbids(tail as usize, d, n, e + 1, m_cap)
+                    if n >= capture_from
+                        && !(bite && self.mirror_forbids(tail as usize, d, n, e + 1, m_cap))
                     {
-                        let to = self.geo.square(target as usize);
+                        let to = Square::from_code((head_code + (e as i32 + 1) * sq_step) as u8);
                         moves.push(Move::Capture { from, to });
                     }
                 }

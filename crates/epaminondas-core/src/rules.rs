@@ -423,10 +423,26 @@ impl Game for Epaminondas {
                     self.hash ^= hash::PIECE_KEYS[2][i];
                 }
             }
-            Move::Step { .. } | Move::Capture { .. } => {
-                // An illegal move only passes the turn: meaningless, but never inconsistent.
-                if let Ok(Some(g)) = self.locate(mv) {
-                    self.apply_group(g.tail, g.dir, g.n, g.k, g.m);
+            Move::Step { from, to } | Move::Capture { from, to } => {
+                // Trusts the move (no emptiness or mirror checks). Anything that cannot be
+                // resolved only passes the turn: meaningless, but never inconsistent.
+                let p = self.to_move as usize;
+                if let (Some(tail), Some((d, dist))) =
+                    (self.geo.index_of(from), Move::line(from, to))
+                {
+                    let delta = self.geo.delta(d);
+                    let dist = u32::from(dist);
+                    let n = self.run(p, tail as i32, delta, dist + 1);
+                    if n >= 1 && n <= dist && self.geo.index_of(to).is_some() {
+                        let k = dist - (n - 1);
+                        let dest = tail as i32 + dist as i32 * delta;
+                        let m = if matches!(mv, Move::Capture { .. }) {
+                            self.run(1 - p, dest, delta, n)
+                        } else {
+                            0
+                        };
+                        self.apply_group(tail, d, n, k, m);
+                    }
                 }
             }
         }
