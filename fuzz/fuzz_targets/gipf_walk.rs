@@ -1,0 +1,40 @@
+//! Random walk: the first byte picks the variant and the view (decisions or complete turns),
+//! every further byte the move to play (index modulo the legal moves); the kit's per-position
+//! checks run after every step.
+#![no_main]
+
+use abstract_game::{Game, MoveList};
+use gipf_core::{Config, Gipf, GipfTurns, Variant};
+use libfuzzer_sys::fuzz_target;
+
+fn walk<G: Game>(start: G, picks: &[u8]) {
+    let mut g = start;
+    let mut moves = MoveList::<G>::new();
+    for &b in picks.iter().take(200) {
+        if let Err(e) = abstract_game_testkit::check_position(&g) {
+            panic!("{g}: {e}");
+        }
+        moves.clear();
+        g.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        g.apply(moves[usize::from(b) % moves.len()]).unwrap();
+    }
+    if let Err(e) = abstract_game_testkit::check_position(&g) {
+        panic!("{g}: {e}");
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&head, picks)) = data.split_first() else {
+        return;
+    };
+    let variant = [Variant::Basic, Variant::Standard, Variant::Tournament][usize::from(head % 3)];
+    let config = Config { variant };
+    if head / 3 % 2 == 0 {
+        walk(Gipf::new(&config).unwrap(), picks);
+    } else {
+        walk(GipfTurns::new(&config).unwrap(), picks);
+    }
+});
