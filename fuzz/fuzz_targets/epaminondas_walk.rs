@@ -1,0 +1,39 @@
+//! Random walk: the first byte picks the rules (board size, stones, mirror rule), every further
+//! byte the move to play (index modulo the legal moves); the kit's per-position checks run
+//! after every step.
+#![no_main]
+
+use abstract_game::{Game, MoveList};
+use epaminondas_core::{Config, Epaminondas};
+use libfuzzer_sys::fuzz_target;
+
+const SIZES: [(u8, u8); 8] = [(14, 12), (8, 8), (10, 8), (6, 7), (4, 5), (2, 4), (16, 15), (5, 9)];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&head, picks)) = data.split_first() else {
+        return;
+    };
+    let (width, height) = SIZES[usize::from(head % 8)];
+    let config = Config {
+        width,
+        height,
+        stones: head & 8 != 0 && height >= 7,
+        mirror: head & 16 == 0,
+    };
+    let mut g = Epaminondas::new(&config).unwrap();
+    let mut moves = MoveList::<Epaminondas>::new();
+    for &b in picks.iter().take(300) {
+        if let Err(e) = abstract_game_testkit::check_position(&g) {
+            panic!("{g}: {e}");
+        }
+        moves.clear();
+        g.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        g.apply(moves[usize::from(b) % moves.len()]).unwrap();
+    }
+    if let Err(e) = abstract_game_testkit::check_position(&g) {
+        panic!("{g}: {e}");
+    }
+});
