@@ -1,5 +1,6 @@
 //! The whole-turn view: [`GipfTurns`], whose moves are complete turns.
 
+use crate::board::PUSHES;
 use crate::moves::{Push, Turn};
 use crate::rules::{Gipf, IllegalMove, Phase};
 use crate::{Config, ConfigError, PositionError};
@@ -80,17 +81,25 @@ impl GipfTurns {
         out.dedup();
     }
 
-    /// Calls `f` with every legal push and the board-level answer to "does it make any row".
+    /// Calls `f` with every legal push, the run it moves and whether it makes any row.
+    #[inline]
     fn for_each_push(&self, mut f: impl FnMut(Push, u64, bool)) {
         let Some(c) = self.pusher() else { return };
-        let mut pushes: SmallVec<[Push; 84]> = SmallVec::new();
-        self.0.push_options(c, &mut pushes);
-        for p in pushes {
-            let g = p.geom();
-            if let Some((run, _)) = self.0.board.push_run(g) {
-                let mut b = self.0.board;
-                b.apply_push(g, run, c, p.is_gipf());
-                f(p, run, b.has_row());
+        let g = &self.0;
+        let gipf_ok = g.can_gipf[c] && g.reserve[c] >= 2;
+        let single_ok = !g.must_gipf(c);
+        for (i, geom) in PUSHES.iter().enumerate() {
+            let Some((run, _)) = g.board.push_run(geom) else {
+                continue;
+            };
+            // Rows depend on the colours only, not on the kind of piece brought in.
+            let mut b = g.board;
+            b.apply_push(geom, run, c, false);
+            let rows = b.has_row();
+            for (ok, gipf) in [(gipf_ok, true), (single_ok, false)] {
+                if let (true, Some(p)) = (ok, Push::new(i as u8, gipf)) {
+                    f(p, run, rows);
+                }
             }
         }
     }
