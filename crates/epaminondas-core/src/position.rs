@@ -92,7 +92,9 @@ fn switch(field: &str, name: &str) -> Result<bool, PositionError> {
 impl FromStr for Epaminondas {
     type Err = PositionError;
 
-    /// Reads the position text (see the [module docs](self)).
+    /// Reads the position text: `board turn mirror:on|off stones:on|off`, the board rows top
+    /// rank first (`1`, `2`, `X` stone, `.` empty) joined by `/` (grammar in
+    /// `docs/notation/epaminondas.md`).
     ///
     /// ```
     /// use epaminondas_core::Epaminondas;
