@@ -212,3 +212,30 @@ pub fn write_record(start: &GipfTurns, turns: &[Turn]) -> Result<String, RecordE
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reserve_counts_and_marks_are_ignored() {
+        assert_eq!(strip_count("a1-b2 (12)"), "a1-b2");
+        assert_eq!(strip_count("a1-b2(3)"), "a1-b2");
+        assert_eq!(strip_count("a1-b2 ()"), "a1-b2 ()");
+        let m = removal_list("xGb2,c3*,d4").unwrap();
+        assert_eq!(m.count_ones(), 3);
+        assert!(removal_list("x").is_err());
+        assert!(removal_list("xb2,b2").is_err());
+    }
+
+    #[test]
+    fn last_spot_of_a_push() {
+        let g = Gipf::start(crate::Variant::Standard);
+        let p: Push = "e1-e2".parse().unwrap();
+        assert_eq!(last_spot(&g, p).map(|s| s.to_string()), Some("e3".into()));
+        assert_eq!(push_in_context(&g, "e1-e3"), Ok(p));
+        assert_eq!(push_in_context(&g, "e1-e2"), Ok(p));
+        assert_eq!(push_in_context(&g, "e1-e4"), Err(MoveParseError::WrongEnd));
+        assert_eq!(push_in_context(&g, "a1-c2"), Err(MoveParseError::NotEntry));
+    }
+}

@@ -299,3 +299,38 @@ impl Game for GipfTurns {
         self.0.diagram()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversions() {
+        let g = Gipf::start(crate::Variant::Standard);
+        let t = GipfTurns::try_from(g.clone()).unwrap();
+        assert_eq!(t.inner(), &g);
+        assert_eq!(Gipf::from(t.clone()), g);
+        // In the middle of a turn there is no complete-turn view.
+        let mut mid: Gipf = "standard W:c3,d4,Ge2,e5,h5 B:Ge8,Gf5 R:12/14 C:0/0 push:w"
+            .parse()
+            .unwrap();
+        mid.apply("a1-b2".parse().unwrap()).unwrap();
+        assert_eq!(GipfTurns::try_from(mid.clone()), Err(NotTurnStart));
+        assert_eq!(
+            mid.to_string().parse::<GipfTurns>(),
+            Err(PositionError::NotTurnStart)
+        );
+    }
+
+    #[test]
+    fn turns_after_a_push() {
+        let t: GipfTurns = "standard W:c3,d4,Ge2,e5,h5 B:Ge8,Gf5 R:12/14 C:0/0 push:w"
+            .parse()
+            .unwrap();
+        let p: Push = "a1-b2".parse().unwrap();
+        let texts: Vec<String> = t.turns_after(p).iter().map(Turn::to_string).collect();
+        assert_eq!(texts, ["a1-b2 xb2,c3,d4,e5", "a1-b2 xb2,c3,d4,e5,f5"]);
+        assert!(t.turns_after("Ga1-b2".parse().unwrap()).is_empty());
+        assert_eq!(t.count_moves(), t.legal_moves().len());
+    }
+}

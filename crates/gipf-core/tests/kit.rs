@@ -38,3 +38,24 @@ fn kit_turns() {
         assert!(r.finished > 0, "{variant}: no game finished");
     }
 }
+
+/// The kit from the midgame positions (random games, tricky removal positions, a kept row).
+#[test]
+fn kit_from_midgames() {
+    use abstract_game_testkit::check_random_games_from;
+    let text = include_str!("positions.txt");
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let opts = KitOptions {
+            games: 4,
+            max_plies: 200,
+            seed: 3,
+            allow_spill: line.starts_with("tournament"),
+        };
+        let t: GipfTurns = line.parse().unwrap();
+        check_random_games_from(&t, &opts);
+        check_random_games_from(t.inner(), &opts);
+    }
+}
