@@ -233,13 +233,15 @@ impl Epaminondas {
 
     /// The number of legal moves, counted per direction on whole sets of pieces.
     pub(crate) fn count(&self) -> usize {
-        if self.mover_wins() {
-            return 0;
+        let (mine, theirs) = self.crossings();
+        if mine > theirs {
+            return 0; // the start-of-turn win
         }
         if self.placing_stones() {
             return (self.stone_rows() & self.empty_squares()).count() as usize;
         }
-        if self.mirror_may_bite() {
+        // As `mirror_may_bite`, reusing the counts.
+        if self.mirror && theirs == mine + 1 && self.mirror_may_bite() {
             let mut moves = MoveList::<Self>::new();
             self.generate(&mut moves);
             return moves.len();

@@ -352,7 +352,7 @@ impl Epaminondas {
 
 impl Game for Epaminondas {
     type Move = Move;
-    type MoveArray = [Move; 320];
+    type MoveArray = [Move; 512];
     type Config = Config;
     type ConfigError = ConfigError;
     type IllegalMove = IllegalMove;

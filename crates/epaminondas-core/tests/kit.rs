@@ -87,10 +87,30 @@ fn kit_stones() {
 
 #[test]
 fn kit_small_boards() {
+    // 2 x 4: White to move is blocked at once (no empty square, equal phalanxes) and loses.
     kit(
         Config {
             width: 2,
             height: 4,
+            ..Config::default()
+        },
+        3,
+        10,
+    );
+    kit(
+        Config {
+            width: 4,
+            height: 5,
+            ..Config::default()
+        },
+        20,
+        200,
+    );
+    kit(
+        Config {
+            width: 3,
+            height: 6,
+            mirror: false,
             ..Config::default()
         },
         20,

@@ -475,6 +475,12 @@ fn board_sizes() {
     };
     assert_eq!(ok(8, 8).unwrap().legal_moves().len(), 60);
     assert!(ok(10, 8).is_ok() && ok(16, 15).is_ok() && ok(2, 4).is_ok());
+    // 2 x 4: no empty square, and White's two-piece lines meet two-piece Black lines (or the
+    // edge): White cannot move and loses at once.
+    assert_eq!(
+        ok(2, 4).unwrap().status().outcome(),
+        Some(Outcome::win(2, PlayerId::SECOND))
+    );
     assert_eq!(ok(1, 8), Err(ConfigError::Width(1)));
     assert_eq!(ok(17, 8), Err(ConfigError::Width(17)));
     assert_eq!(ok(8, 3), Err(ConfigError::Height(3)));
