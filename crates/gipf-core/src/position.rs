@@ -43,6 +43,10 @@ pub enum PositionError {
     /// A kept-row line that does not hold a row, or kept lines outside the removal phase.
     #[error("bad kept-row lines")]
     KeptLines,
+    /// A game in progress where a player has no GIPF-piece on the board (standard; in
+    /// tournament unless they may still bring one in): that game would be over.
+    #[error("a player without GIPF-pieces would have lost")]
+    NoGipfPiece,
     /// (Complete-turn view) the position is in the middle of a turn.
     #[error("not the start of a turn")]
     NotTurnStart,
@@ -252,6 +256,12 @@ impl Gipf {
     /// Checks that the phase fits the rows on the board, as the engine leaves them.
     fn validate_phase(&self) -> Result<(), PositionError> {
         let rows = self.board.row_lines(0) | self.board.row_lines(1);
+        if self.variant != Variant::Basic && !matches!(self.phase, Phase::Won(_)) {
+            let has = self.has_gipf();
+            if (0..2).any(|c| !has[c] && !self.can_gipf[c]) {
+                return Err(PositionError::NoGipfPiece);
+            }
+        }
         match self.phase {
             Phase::Won(_) => {
                 if self.handled != 0 {
@@ -388,6 +398,8 @@ mod tests {
             "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 rows:w",
             "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:w extra",
             "tournament W:- B:- R:18/18 C:0/0 push:w",
+            "standard W:b5,e2,h5 B:Gb2,Ge8,Gh2 R:15/12 C:0/0 push:w",
+            "tournament W:Ge2 B:e8 R:16/17 C:0/0 push:w G:w",
         ] {
             assert!(t.parse::<Gipf>().is_err(), "{t}");
         }
