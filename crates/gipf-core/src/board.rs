@@ -88,6 +88,11 @@ impl Spot {
         }
     }
 
+    /// The spot of a table entry, known to be a spot.
+    pub(crate) const fn from_table(index: u8) -> Spot {
+        Spot(index)
+    }
+
     /// The bit index of this spot.
     #[must_use]
     pub const fn index(self) -> u8 {

@@ -32,6 +32,14 @@ impl Push {
         }
     }
 
+    /// Push `index` of the table, which the caller knows to be below 42.
+    pub(crate) const fn from_table(index: usize, gipf: bool) -> Push {
+        Push {
+            index: index as u8,
+            gipf,
+        }
+    }
+
     /// The push's number (0..42, in the order of the text `dot-firstspot`).
     #[must_use]
     pub const fn index(self) -> u8 {
@@ -47,7 +55,7 @@ impl Push {
     /// The first spot entered.
     #[must_use]
     pub fn entry(self) -> Spot {
-        Spot::from_index(PUSHES[self.index as usize].entry).unwrap_or_else(|| unreachable!())
+        Spot::from_table(PUSHES[self.index as usize].entry)
     }
 
     pub(crate) fn geom(self) -> &'static crate::board::PushGeom {

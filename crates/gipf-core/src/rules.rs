@@ -448,8 +448,9 @@ impl Gipf {
         }
     }
 
-    /// Appends the legal pushes of player `c`.
-    pub(crate) fn push_options(&self, c: usize, out: &mut impl Extend<Push>) {
+    /// Calls `f` with every legal push of player `c`, in table order (GIPF-piece first).
+    #[inline]
+    pub(crate) fn push_options(&self, c: usize, mut f: impl FnMut(Push)) {
         if !self.can_push(c) {
             return;
         }
@@ -461,10 +462,10 @@ impl Gipf {
                 continue;
             }
             if gipf_ok {
-                out.extend(Push::new(i as u8, true));
+                f(Push::from_table(i, true));
             }
             if single_ok {
-                out.extend(Push::new(i as u8, false));
+                f(Push::from_table(i, false));
             }
         }
     }
@@ -555,7 +556,7 @@ impl Game for Gipf {
     fn generate_moves(&self, moves: &mut MoveList<Self>) {
         match self.phase {
             Phase::Push(c) => {
-                self.push_options(c as usize, &mut OnPush(moves));
+                self.push_options(c as usize, |p| moves.push(Decision::Push(p)));
             }
             Phase::Removing(_) => {
                 if let Some(c) = self.decider() {
@@ -643,15 +644,6 @@ impl Game for Gipf {
 
     fn diagram(&self) -> String {
         crate::position::diagram(self)
-    }
-}
-
-/// Adapts a move list to receive pushes.
-struct OnPush<'a>(&'a mut MoveList<Gipf>);
-
-impl Extend<Push> for OnPush<'_> {
-    fn extend<I: IntoIterator<Item = Push>>(&mut self, iter: I) {
-        self.0.extend(iter.into_iter().map(Decision::Push));
     }
 }
 

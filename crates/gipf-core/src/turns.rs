@@ -97,8 +97,8 @@ impl GipfTurns {
             b.apply_push(geom, run, c, false);
             let rows = b.has_row();
             for (ok, gipf) in [(gipf_ok, true), (single_ok, false)] {
-                if let (true, Some(p)) = (ok, Push::new(i as u8, gipf)) {
-                    f(p, run, rows);
+                if ok {
+                    f(Push::from_table(i, gipf), run, rows);
                 }
             }
         }
