@@ -669,4 +669,39 @@ mod tests {
         assert_eq!(perft(&g, 2), 1764);
         assert_eq!(perft(&g, 3), 73_800);
     }
+
+    use crate::board::{ALL_SPOTS, LINES};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Pieces stay on spots, colours never overlap, no line holds more pieces than
+        /// spots, and a push adds exactly one piece (nothing is pushed off).
+        #[test]
+        fn board_stays_sound(v in 0usize..3, path in proptest::collection::vec(any::<u32>(), 0..300)) {
+            let variant = [Variant::Basic, Variant::Standard, Variant::Tournament][v];
+            let mut g = Gipf::start(variant);
+            for c in path {
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[c as usize % moves.len()];
+                let before = g.board.occupied().count_ones();
+                if let Decision::Push(p) = mv {
+                    let mut raw = g.clone();
+                    let run = raw.check_push(p).unwrap();
+                    raw.do_push(p, run);
+                    prop_assert_eq!(raw.board.occupied().count_ones(), before + 1);
+                }
+                g.apply(mv).unwrap();
+                let b = g.board;
+                prop_assert_eq!(b.occupied() & !ALL_SPOTS, 0);
+                prop_assert_eq!(b.white & b.black, 0);
+                prop_assert_eq!(b.gipf & !b.occupied(), 0);
+                for l in &LINES {
+                    prop_assert!((b.occupied() & l.mask).count_ones() <= l.mask.count_ones());
+                }
+            }
+        }
+    }
 }
