@@ -56,18 +56,26 @@ impl Bits {
     }
 
     /// Moves every bit `n` places up (towards bit 255); bits pushed past 255 are lost.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn shl(self, n: u32) -> Bits {
         if n > 0 && n < 64 {
-            // The common case (one step on the board): no limb offset.
-            let [a, b, c, d] = self.0;
-            return Bits([
-                a << n,
-                b << n | a >> (64 - n),
-                c << n | b >> (64 - n),
-                d << n | c >> (64 - n),
-            ]);
+            // The common case (one step on the board): no limb offset. Written lane-wise
+            // (same shift in every lane) so that it stays in vector registers with the
+            // and/or that follow.
+            let x = self.0;
+            let carry = [0, x[0], x[1], x[2]];
+            let mut out = [0u64; 4];
+            for i in 0..4 {
+                out[i] = x[i] << n | carry[i] >> (64 - n);
+            }
+            return Bits(out);
         }
+        self.shl_far(n)
+    }
+
+    /// [`Bits::shl`] by 0 or by 64 and more (rare: whole-board moves such as row masks).
+    #[inline(never)]
+    fn shl_far(self, n: u32) -> Bits {
         let limbs = (n / 64) as usize;
         let s = n % 64;
         let mut out = [0u64; 4];
@@ -90,17 +98,23 @@ impl Bits {
     }
 
     /// Moves every bit `n` places down (towards bit 0); bits pushed below 0 are lost.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn shr(self, n: u32) -> Bits {
         if n > 0 && n < 64 {
-            let [a, b, c, d] = self.0;
-            return Bits([
-                a >> n | b << (64 - n),
-                b >> n | c << (64 - n),
-                c >> n | d << (64 - n),
-                d >> n,
-            ]);
+            let x = self.0;
+            let carry = [x[1], x[2], x[3], 0];
+            let mut out = [0u64; 4];
+            for i in 0..4 {
+                out[i] = x[i] >> n | carry[i] << (64 - n);
+            }
+            return Bits(out);
         }
+        self.shr_far(n)
+    }
+
+    /// [`Bits::shr`] by 0 or by 64 and more.
+    #[inline(never)]
+    fn shr_far(self, n: u32) -> Bits {
         let limbs = (n / 64) as usize;
         let s = n % 64;
         let mut out = [0u64; 4];
@@ -113,6 +127,32 @@ impl Bits {
                 }
                 *o = v;
             }
+        }
+        Bits(out)
+    }
+
+    /// [`Bits::shl`] for `0 < n < 64` only (single board steps), without the general path.
+    #[inline(always)]
+    pub(crate) fn shl_small(self, n: u32) -> Bits {
+        debug_assert!(n > 0 && n < 64);
+        let x = self.0;
+        let carry = [0, x[0], x[1], x[2]];
+        let mut out = [0u64; 4];
+        for i in 0..4 {
+            out[i] = x[i] << (n & 63) | carry[i] >> ((64 - n) & 63);
+        }
+        Bits(out)
+    }
+
+    /// [`Bits::shr`] for `0 < n < 64` only.
+    #[inline(always)]
+    pub(crate) fn shr_small(self, n: u32) -> Bits {
+        debug_assert!(n > 0 && n < 64);
+        let x = self.0;
+        let carry = [x[1], x[2], x[3], 0];
+        let mut out = [0u64; 4];
+        for i in 0..4 {
+            out[i] = x[i] >> (n & 63) | carry[i] << ((64 - n) & 63);
         }
         Bits(out)
     }
@@ -219,6 +259,10 @@ mod tests {
         for n in 0..256 {
             assert_eq!(x.shl(n), up, "shl {n}");
             assert_eq!(x.shr(n), down, "shr {n}");
+            if (1..64).contains(&n) {
+                assert_eq!(x.shl_small(n), up, "shl_small {n}");
+                assert_eq!(x.shr_small(n), down, "shr_small {n}");
+            }
             up = up.shl(1);
             down = down.shr(1);
         }

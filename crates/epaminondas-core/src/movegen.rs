@@ -271,11 +271,35 @@ impl Epaminondas {
         d: usize,
         f: &mut [Bits; 18],
     ) -> u32 {
+        // Monomorphised by the sign of the step, so every shift is one straight-line path
+        // (a branch between shifting up and down costs more than the shift itself).
         let delta = self.geo.delta(d);
-        let heads = me & !me.shift(-delta);
-        let g1 = empty.shift(-delta); // squares whose next square is empty
+        if delta > 0 {
+            self.count_ray::<true>(p, me, them, empty, delta, f)
+        } else {
+            self.count_ray::<false>(p, me, them, empty, delta, f)
+        }
+    }
+
+    #[inline(always)]
+    fn count_ray<const UP: bool>(
+        &self,
+        p: usize,
+        me: Bits,
+        them: Bits,
+        empty: Bits,
+        delta: i32,
+        f: &mut [Bits; 18],
+    ) -> u32 {
+        let a = delta.unsigned_abs();
+        // `fwd(x)`: the squares one step ahead of x; `back(x)`: the squares whose next
+        // square is in x.
+        let fwd = |x: Bits| if UP { x.shl_small(a) } else { x.shr_small(a) };
+        let back = |x: Bits| if UP { x.shr_small(a) } else { x.shl_small(a) };
+        let heads = me & !back(me);
+        let g1 = back(empty); // squares whose next square is empty
         f[1] = heads & g1;
-        let mut q = them.shift(-delta); // Q_j: j-1 empty squares, then an enemy
+        let mut q = back(them); // Q_j: j-1 empty squares, then an enemy
         if f[1].is_empty() && (heads & q).is_empty() {
             return 0; // no head has an empty or enemy square ahead
         }
@@ -292,7 +316,7 @@ impl Epaminondas {
                 }
                 total += c;
             }
-            let own_next = me & own_run.shift(delta);
+            let own_next = me & fwd(own_run);
             let r_next = heads & own_next;
             // A capture at distance j needs a group of at least max(j, 2) pieces.
             let candidates = heads & q & if j == 1 { r_next } else { r };
@@ -306,9 +330,9 @@ impl Epaminondas {
                 break;
             }
             j += 1;
-            g = g1 & g.shift(-delta);
+            g = g1 & back(g);
             f[j] = heads & g;
-            q = g1 & q.shift(-delta);
+            q = g1 & back(q);
             own_run = own_next;
             r = r_next;
         }
