@@ -62,6 +62,7 @@
 
 mod board;
 mod hash;
+mod movegen;
 mod moves;
 mod position;
 pub mod record;
