@@ -176,6 +176,39 @@ pub fn check_position<G: Game>(state: &G) -> Result<(), String> {
         .map(|_| ())
 }
 
+/// Plays the walk that `picks` describe (each byte chooses legal move `byte % count`, as in
+/// [`abstract_game::replay_choices`]), at most `max_steps` moves, and runs [`check_position`]
+/// at every position reached. The body of every game's random-walk fuzz target: any byte
+/// string is a valid game, so the fuzzer explores games rather than syntax.
+///
+/// ```
+/// use abstract_game::{Game, toy::Subtraction};
+/// let start = Subtraction::new(&Default::default()).unwrap();
+/// assert_eq!(abstract_game_testkit::check_walk(&start, &[0, 7, 255, 3], 100), Ok(4));
+/// ```
+pub fn check_walk<G: Game>(start: &G, picks: &[u8], max_steps: usize) -> Result<usize, String> {
+    let mut state = start.clone();
+    let mut walk = Walk::<G>::default();
+    let mut rng = SeededRng::new(start.hash64());
+    let mut played = Vec::new();
+    for &pick in picks.iter().take(max_steps) {
+        let moves = walk
+            .check(&state, &mut rng)
+            .map_err(|e| format!("{e}\n  position: {state}\n  path: {}", played.join(" ")))?;
+        if moves.is_empty() {
+            return Ok(played.len());
+        }
+        let mv = moves[usize::from(pick) % moves.len()];
+        played.push(mv.to_string());
+        state
+            .apply(mv)
+            .map_err(|e| format!("generated move {mv} refused: {e}"))?;
+    }
+    walk.check(&state, &mut rng)
+        .map_err(|e| format!("{e}\n  position: {state}\n  path: {}", played.join(" ")))?;
+    Ok(played.len())
+}
+
 /// State kept along one random game: candidate moves met so far and hashes of states seen.
 struct Walk<G: Game> {
     pool: Vec<G::Move>,

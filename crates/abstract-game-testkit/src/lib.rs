@@ -23,7 +23,7 @@ mod perft_file;
 
 pub use invariants::{
     KitFailure, KitOptions, KitReport, check_position, check_random_games, check_random_games_from,
-    try_check_random_games_from,
+    check_walk, try_check_random_games_from,
 };
 pub use perft_file::check_perft_file;
 
