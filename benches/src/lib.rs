@@ -1,1 +1,86 @@
-//! Criterion benchmarks live in `benches/`; this library is empty.
+//! Shared measurement bodies for the criterion benchmarks in `benches/`, written once over the
+//! `Game` trait so that every game is measured the same way.
+#![deny(missing_docs)]
+
+use abstract_game::{Game, MoveList, perft};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Throughput};
+use std::hint::black_box;
+
+/// Reads position texts, one per line (blank lines and `#` comments skipped).
+///
+/// # Panics
+/// On a line that is not a valid position text: benchmark inputs are fixed files.
+#[must_use]
+pub fn positions<G: Game>(text: &str) -> Vec<G> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.parse()
+                .unwrap_or_else(|e| panic!("bad position text {l}: {e}"))
+        })
+        .collect()
+}
+
+/// Generation of every legal move of each position into a reused buffer; throughput in moves.
+pub fn generate<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, states: &[G]) {
+    let total: usize = states.iter().map(Game::count_moves).sum();
+    group.throughput(Throughput::Elements(total as u64));
+    group.bench_function(name, |b| {
+        let mut moves = MoveList::<G>::new();
+        b.iter(|| {
+            let mut n = 0;
+            for g in states {
+                moves.clear();
+                black_box(g).generate_moves(&mut moves);
+                n += moves.len();
+            }
+            black_box(n)
+        });
+    });
+}
+
+/// `count_moves` (bulk counting) of each position; throughput in positions.
+pub fn count<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, states: &[G]) {
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .map(|g| black_box(g).count_moves())
+                .sum::<usize>()
+        });
+    });
+}
+
+/// Copy-make of every legal move of each position (clone, then `apply_unchecked`);
+/// throughput in moves applied.
+pub fn apply<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, states: &[G]) {
+    let all: Vec<(&G, G::Move)> = states
+        .iter()
+        .flat_map(|g| g.legal_moves().into_iter().map(move |m| (g, m)))
+        .collect();
+    group.throughput(Throughput::Elements(all.len() as u64));
+    group.bench_function(name, |b| {
+        let mut state = states[0].clone();
+        b.iter(|| {
+            for &(g, m) in &all {
+                state.clone_from(g);
+                state.apply_unchecked(m);
+                black_box(&state);
+            }
+        });
+    });
+}
+
+/// `perft(depth)` with bulk counting at the last ply; throughput in leaves.
+pub fn perft_at<G: Game>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    state: &G,
+    depth: u32,
+) {
+    group.throughput(Throughput::Elements(perft(state, depth)));
+    group.bench_function(name, |b| b.iter(|| perft(black_box(state), depth)));
+}
