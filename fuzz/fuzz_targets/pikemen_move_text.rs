@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(m.to_string(), text);
         assert_eq!(m.to_string().parse::<Move>(), Ok(m));
         for players in 2..=4 {
-            let g = Pikemen::new(&Config { players, target: 12 }).unwrap();
+            let g = Pikemen::new(&Config {
+                players,
+                target: 12,
+            })
+            .unwrap();
             let legal = g.legal_moves().contains(&m);
             assert_eq!(g.check_move(m).is_ok(), legal);
         }
