@@ -299,3 +299,51 @@ mod serde_impl {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::Game;
+
+    #[test]
+    fn texts_are_canonical() {
+        // Adjacent empty runs, leading zeros and signs are refused, so Display gives back
+        // exactly what was read.
+        for bad in [
+            "44/8/8/8/8/8/8/S1U6S2U 1 0,0 12",
+            "8/8/8/8/8/8/8/S1U6S2U 01 0,0 12",
+            "8/8/8/8/8/8/8/S1U6S2U 1 0,00 12",
+            "8/8/8/8/8/8/8/S1U6S2U 1 0,0 012",
+            "8/8/8/8/8/8/8/S1U6S2U 1 0,0 +12",
+            "8/8/8/8/8/8/8/S1U6S2U  1 0,0 12",
+            "8/8/8/8/8/8/8/S1U6S2U 1 0,0 12 ",
+            "8/8/8/8/8/8/8/S1U6S2U 1 0,0 99999999999",
+        ] {
+            assert!(bad.parse::<Pikemen>().is_err(), "{bad}");
+        }
+        let good = "8/8/8/8/8/8/8/S1U6S2U 1 0,0 4000000000";
+        assert_eq!(good.parse::<Pikemen>().unwrap().to_string(), good);
+    }
+
+    #[test]
+    fn two_letter_states_are_read_greedily() {
+        // S pointing S followed by a small: "S1S" then "S2U"; a NE state is not N then E.
+        let g: Pikemen = "8/8/8/8/8/8/8/S1SS2US1NE5 1 0,0 12".parse().unwrap();
+        assert_eq!(g.to_string(), "8/8/8/8/8/8/8/S1SS2US1NE5 1 0,0 12");
+        // a1 points off the board; c1 charges d2 e3 f4 g5 h6.
+        assert_eq!(g.count_moves(), 8 + 8 + 9 * 5);
+    }
+
+    #[test]
+    fn equal_boards_under_other_rules_differ() {
+        let a: Pikemen = "8/8/8/8/8/8/8/S1U6S2U 1 0,0 12".parse().unwrap();
+        let b: Pikemen = "8/8/8/8/8/8/8/S1U6S2U 1 0,0 15".parse().unwrap();
+        let c: Pikemen = "8/8/8/8/8/8/8/S1U6S2U 1 0,0,0 12".parse().unwrap();
+        let d: Pikemen = "8/8/8/8/8/8/8/S1U6S2U 1 1,0 12".parse().unwrap();
+        assert_ne!(a, b);
+        assert_ne!(a.hash64(), b.hash64());
+        assert_ne!(a.hash64(), c.hash64());
+        assert_ne!(a.hash64(), d.hash64());
+        assert_eq!(a.hash64(), a.hash64_from_scratch());
+    }
+}

@@ -132,3 +132,36 @@ fn agrees_with_every_record_target_12() {
 fn agrees_with_every_record_target_15() {
     check("pikemen-15pts.jsonl.gz", 15, 25);
 }
+
+/// The perft counts of the 2-player start, confirmed by the records' first plies: every game
+/// opens with the same 120 moves (perft 1), every reply position also has 120 (so perft 2 is
+/// 120 x 120), and at ply 2 the records' counts equal our bulk count of the same position.
+#[test]
+fn first_plies_confirm_the_start_perft() {
+    use abstract_game::perft;
+    use abstract_game_testkit::oracle::read_lines;
+    let start = Pikemen::new(&pikemen_core::Config::default()).unwrap();
+    assert_eq!(perft(&start, 1), 120);
+    assert_eq!(perft(&start, 2), 120 * 120);
+    let path = format!("{}/tests/data/pikemen.jsonl.gz", env!("CARGO_MANIFEST_DIR"));
+    let lines = read_lines(path).unwrap();
+    let mut ply2 = 0;
+    for (k, line) in lines.iter().enumerate() {
+        match line["ply"].as_u64() {
+            Some(0 | 1) => assert_eq!(line["n_legal"], 120),
+            Some(2) => {
+                let first = lines[k - 2]["move"].as_str().unwrap();
+                let second = lines[k - 1]["move"].as_str().unwrap();
+                let g = start
+                    .after(first.parse().unwrap())
+                    .unwrap()
+                    .after(second.parse().unwrap())
+                    .unwrap();
+                assert_eq!(line["n_legal"].as_u64(), Some(perft(&g, 1)));
+                ply2 += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(ply2, 100);
+}
