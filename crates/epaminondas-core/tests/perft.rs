@@ -49,6 +49,15 @@ fn perft_file() {
     assert_eq!(checked, 66);
 }
 
+/// The whole perft file, deep lines included (about 10 s in release).
+#[test]
+#[ignore = "deep perft"]
+fn perft_file_deep() {
+    let text = include_str!("perft.txt");
+    let checked = abstract_game_testkit::check_perft_file::<Epaminondas>(text, u64::MAX);
+    assert_eq!(checked, 68);
+}
+
 /// perft(4) from the start, timed, checked against the full (apply every leaf) count:
 /// `cargo test -p epaminondas-core --release --test perft -- --ignored --nocapture perft_4`.
 #[test]
