@@ -7,7 +7,16 @@ use abstract_game::{Game, MoveList};
 use epaminondas_core::{Config, Epaminondas};
 use libfuzzer_sys::fuzz_target;
 
-const SIZES: [(u8, u8); 8] = [(14, 12), (8, 8), (10, 8), (6, 7), (4, 5), (2, 4), (16, 15), (5, 9)];
+const SIZES: [(u8, u8); 8] = [
+    (14, 12),
+    (8, 8),
+    (10, 8),
+    (6, 7),
+    (4, 5),
+    (2, 4),
+    (16, 15),
+    (5, 9),
+];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&head, picks)) = data.split_first() else {
