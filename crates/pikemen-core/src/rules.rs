@@ -404,6 +404,8 @@ impl Game for Pikemen {
                     None => out.push_str(" .   "),
                 }
             }
+            // No trailing blanks after the last file.
+            out.truncate(out.trim_end().len());
             out.push('\n');
         }
         out.push_str("   a    b    c    d    e    f    g    h\n");

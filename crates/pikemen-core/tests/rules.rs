@@ -536,6 +536,7 @@ fn diagram_shows_board_scores_and_turn() {
     let d = g.diagram();
     let lines: Vec<&str> = d.lines().collect();
     assert_eq!(lines.len(), 11);
+    assert!(lines.iter().all(|l| !l.ends_with(' ')), "{d}");
     assert!(
         lines[3].starts_with("5 ") && lines[3].contains("L1E"),
         "{d}"
