@@ -21,11 +21,19 @@ fn census(g: &Pikemen) -> [[u32; 3]; 4] {
 }
 
 fn check_game(players: u8, target: u32, picks: &[u32]) -> Result<(), TestCaseError> {
-    let start = start(players, target);
+    check_from(start(players, target), picks)
+}
+
+fn check_from(start: Pikemen, picks: &[u32]) -> Result<(), TestCaseError> {
+    let players = start.player_count();
     let (_, moves) = replay_choices(&start, picks.iter().copied());
-    let mut g = start;
-    // Value of the enemy pieces each seat captured, tallied independently of the engine.
+    // Value of the enemy pieces each seat captured, tallied independently of the engine
+    // (starting from the points the position already gives).
     let mut captured = [0i32; 4];
+    for p in PlayerId::all(players) {
+        captured[p.index()] = start.score(p);
+    }
+    let mut g = start;
     for mv in moves {
         let me = g.to_move().unwrap();
         let before = g.clone();
@@ -87,6 +95,16 @@ proptest! {
     #[test]
     fn four_players(picks in choices(400)) {
         check_game(4, 15, &picks)?;
+    }
+
+    /// From the midgame positions, where captures come sooner.
+    #[test]
+    fn from_midgames(index in 0..10usize, picks in choices(300)) {
+        let texts: Vec<&str> = include_str!("positions.txt")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        check_from(texts[index % texts.len()].parse().unwrap(), &picks)?;
     }
 
     /// Any text is either refused with an error or read into a state that prints back the
