@@ -56,7 +56,11 @@ fn counting(c: &mut Criterion) {
     let mids = midgames();
     group.throughput(Throughput::Elements(mids.len() as u64));
     group.bench_function("midgames", |b| {
-        b.iter(|| mids.iter().map(|g| black_box(g).count_moves()).sum::<usize>())
+        b.iter(|| {
+            mids.iter()
+                .map(|g| black_box(g).count_moves())
+                .sum::<usize>()
+        })
     });
     group.finish();
 }
