@@ -3,10 +3,10 @@
 //!
 //! `CARGO_TARGET_DIR=/work/target-epaminondas cargo bench -p benches --bench epaminondas`
 
-use abstract_game::{Game, MoveList, perft};
+use abstract_game::Game;
+use benches::{apply, count, generate, perft_at, positions};
 use criterion::{Criterion, criterion_group, criterion_main};
 use epaminondas_core::{Config, Epaminondas};
-use std::hint::black_box;
 
 /// Ten positions from recorded games (14 x 12; the last three with stumbling blocks).
 const MIDGAME: [&str; 10] = [
@@ -23,72 +23,27 @@ const MIDGAME: [&str; 10] = [
 ];
 
 fn midgame() -> Vec<Epaminondas> {
-    MIDGAME
-        .iter()
-        .map(|t| t.parse().expect("bench position"))
-        .collect()
+    positions(&MIDGAME.join("\n"))
 }
 
 fn benches(c: &mut Criterion) {
     let start = Epaminondas::new(&Config::default()).expect("standard rules");
     let mids = midgame();
-
-    c.bench_function("epaminondas/generate/start", |b| {
-        let mut buf = MoveList::<Epaminondas>::new();
-        b.iter(|| {
-            buf.clear();
-            black_box(&start).generate_moves(&mut buf);
-            buf.len()
-        });
-    });
-    c.bench_function("epaminondas/generate/midgame x10", |b| {
-        let mut buf = MoveList::<Epaminondas>::new();
-        b.iter(|| {
-            let mut n = 0;
-            for p in &mids {
-                buf.clear();
-                black_box(p).generate_moves(&mut buf);
-                n += buf.len();
-            }
-            n
-        });
-    });
-    c.bench_function("epaminondas/count/start", |b| {
-        b.iter(|| black_box(&start).count_moves());
-    });
-    c.bench_function("epaminondas/count/midgame x10", |b| {
-        b.iter(|| {
-            mids.iter()
-                .map(|p| black_box(p).count_moves())
-                .sum::<usize>()
-        });
-    });
-    let all: Vec<(Epaminondas, Vec<_>)> = mids
-        .iter()
-        .map(|p| (p.clone(), p.legal_moves().to_vec()))
-        .collect();
-    let n_moves: usize = all.iter().map(|(_, m)| m.len()).sum();
-    c.bench_function(
-        &format!("epaminondas/apply/midgame every move ({n_moves})"),
-        |b| {
-            let mut child = start.clone();
-            b.iter(|| {
-                for (p, moves) in &all {
-                    for &mv in moves {
-                        child.clone_from(p);
-                        child.apply_unchecked(black_box(mv));
-                    }
-                }
-                child.hash64()
-            });
-        },
-    );
+    let mut group = c.benchmark_group("epaminondas/generate");
+    generate(&mut group, "start", std::slice::from_ref(&start));
+    generate(&mut group, "midgame x10", &mids);
+    group.finish();
+    let mut group = c.benchmark_group("epaminondas/count");
+    count(&mut group, "start", std::slice::from_ref(&start));
+    count(&mut group, "midgame x10", &mids);
+    group.finish();
+    let mut group = c.benchmark_group("epaminondas/apply");
+    apply(&mut group, "midgame every move", &mids);
+    group.finish();
     let mut group = c.benchmark_group("epaminondas/perft");
     group.sample_size(10);
-    group.bench_function("start depth 3", |b| b.iter(|| perft(black_box(&start), 3)));
-    group.bench_function("midgame[0] depth 3", |b| {
-        b.iter(|| perft(black_box(&mids[0]), 3))
-    });
+    perft_at(&mut group, "start depth 3", &start, 3);
+    perft_at(&mut group, "midgame[0] depth 3", &mids[0], 3);
     group.finish();
 }
 

@@ -3,7 +3,7 @@
 //! after every step.
 #![no_main]
 
-use abstract_game::{Game, MoveList};
+use abstract_game::Game;
 use epaminondas_core::{Config, Epaminondas};
 use libfuzzer_sys::fuzz_target;
 
@@ -29,20 +29,8 @@ fuzz_target!(|data: &[u8]| {
         stones: head & 8 != 0 && height >= 7,
         mirror: head & 16 == 0,
     };
-    let mut g = Epaminondas::new(&config).unwrap();
-    let mut moves = MoveList::<Epaminondas>::new();
-    for &b in picks.iter().take(300) {
-        if let Err(e) = abstract_game_testkit::check_position(&g) {
-            panic!("{g}: {e}");
-        }
-        moves.clear();
-        g.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        g.apply(moves[usize::from(b) % moves.len()]).unwrap();
-    }
-    if let Err(e) = abstract_game_testkit::check_position(&g) {
-        panic!("{g}: {e}");
+    let g = Epaminondas::new(&config).unwrap();
+    if let Err(e) = abstract_game_testkit::check_walk(&g, picks, 300) {
+        panic!("{e}");
     }
 });

@@ -113,52 +113,66 @@ pub struct OracleReport {
 
 /// Reads every line of a record file (gzip if the name ends in `.gz`) as JSON.
 pub fn read_lines(path: impl AsRef<Path>) -> Result<Vec<Value>, String> {
-    let path = path.as_ref();
-    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    stream_lines(path)?.collect()
+}
+
+/// Opens a record file (gzip if the name ends in `.gz`) as an iterator over its lines parsed as
+/// JSON, read lazily so that large files need little memory.
+pub fn stream_lines(
+    path: impl AsRef<Path>,
+) -> Result<impl Iterator<Item = Result<Value, String>>, String> {
+    let path = path.as_ref().to_path_buf();
+    let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let reader: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
         Box::new(flate2::read::GzDecoder::new(file))
     } else {
         Box::new(file)
     };
-    let mut out = Vec::new();
-    for (n, line) in BufReader::new(reader).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        out.push(
+    Ok(BufReader::new(reader)
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.as_ref().map_or(true, |l| !l.trim().is_empty()))
+        .map(move |(n, line)| {
+            let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
             serde_json::from_str(&line)
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?,
-        );
-    }
-    Ok(out)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))
+        }))
 }
 
 /// Replays every game of a record file with `adapter`, comparing each position: the
 /// adapter's [`check_line`](OracleAdapter::check_line), the sorted legal moves against `legal`
 /// and `n_legal`, and [`check_status`](OracleAdapter::check_status); then plays `move`.
-/// A game stops at its first disagreement, which is recorded in the report.
+/// A game stops at its first disagreement, which is recorded in the report. Only one game's
+/// lines are held in memory at a time.
 pub fn check_oracle_file<A: OracleAdapter>(
     adapter: &A,
     path: impl AsRef<Path>,
 ) -> Result<OracleReport, String> {
-    let lines = read_lines(path)?;
     let mut report = OracleReport::default();
-    let mut i = 0;
-    while i < lines.len() {
-        let seed = lines[i].get("seed").cloned();
-        let mut j = i + 1;
-        while seed.is_some() && j < lines.len() && lines[j].get("seed") == seed.as_ref() {
-            j += 1;
+    let mut game: Vec<Value> = Vec::new();
+    let finish = |game: &mut Vec<Value>, report: &mut OracleReport| {
+        if game.is_empty() {
+            return;
         }
         report.games += 1;
-        if let Err(e) = check_game(adapter, &lines[i..j], &mut report.positions) {
-            report
-                .failures
-                .push(format!("seed {}: {e}", seed.unwrap_or(Value::Null)));
+        if let Err(e) = check_game(adapter, game, &mut report.positions) {
+            let seed = game[0].get("seed").cloned().unwrap_or(Value::Null);
+            report.failures.push(format!("seed {seed}: {e}"));
         }
-        i = j;
+        game.clear();
+    };
+    for line in stream_lines(path)? {
+        let line = line?;
+        let same_game = match (game.first().and_then(|g| g.get("seed")), line.get("seed")) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        };
+        if !same_game {
+            finish(&mut game, &mut report);
+        }
+        game.push(line);
     }
+    finish(&mut game, &mut report);
     Ok(report)
 }
 
