@@ -1,7 +1,7 @@
 //! One conformance suite for every rules engine of the workspace.
 //!
 //! In the spirit of OpenSpiel's random-simulation test: [`check_random_games`] plays many
-//! seeded random games and, at every position, checks the invariants every [`Game`] must keep
+//! seeded random games and, at every position, checks the invariants every [`Game`](abstract_game::Game) must keep
 //! (see [`check_position`] for the list). A failure panics with the game, the seed, the move
 //! path and the position text, so it can be replayed.
 //!
