@@ -3,26 +3,13 @@
 //! checks run after every step.
 #![no_main]
 
-use abstract_game::{Game, MoveList};
+use abstract_game::Game;
 use gipf_core::{Config, Gipf, GipfTurns, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fn walk<G: Game>(start: G, picks: &[u8]) {
-    let mut g = start;
-    let mut moves = MoveList::<G>::new();
-    for &b in picks.iter().take(200) {
-        if let Err(e) = abstract_game_testkit::check_position(&g) {
-            panic!("{g}: {e}");
-        }
-        moves.clear();
-        g.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        g.apply(moves[usize::from(b) % moves.len()]).unwrap();
-    }
-    if let Err(e) = abstract_game_testkit::check_position(&g) {
-        panic!("{g}: {e}");
+    if let Err(e) = abstract_game_testkit::check_walk(&start, picks, 200) {
+        panic!("{e}");
     }
 }
 
