@@ -50,3 +50,53 @@ pub use smallvec::{self, SmallVec};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("value out of range")]
 pub struct OutOfRange;
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod __private {
+    pub use alloc::string::String;
+    pub use serde;
+}
+
+/// Implements `serde::Serialize` and `serde::Deserialize` for types with `Display` and
+/// `FromStr` through their text form, so that the wire format is the notation and never an
+/// internal layout. Available with the `serde` feature.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use abstract_game::toy::Take;
+/// #[derive(Debug, PartialEq)]
+/// struct Wrapper(Take);
+/// impl core::fmt::Display for Wrapper {
+///     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { self.0.fmt(f) }
+/// }
+/// impl core::str::FromStr for Wrapper {
+///     type Err = abstract_game::toy::SubtractionError;
+///     fn from_str(s: &str) -> Result<Self, Self::Err> { s.parse().map(Wrapper) }
+/// }
+/// abstract_game::serde_via_text!(Wrapper);
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+#[macro_export]
+macro_rules! serde_via_text {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::__private::serde::Serialize for $t {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $t {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                let text = <$crate::__private::String as $crate::__private::serde::Deserialize>::deserialize(d)?;
+                text.parse()
+                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+            }
+        }
+    )+};
+}

@@ -165,25 +165,4 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 #[cfg(feature = "serde")]
-mod serde_state {
-    use super::{Gipf, GipfTurns};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-
-    macro_rules! via_text {
-        ($t:ty) => {
-            impl Serialize for $t {
-                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                    s.collect_str(self)
-                }
-            }
-            impl<'de> Deserialize<'de> for $t {
-                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                    let text = String::deserialize(d)?;
-                    text.parse().map_err(D::Error::custom)
-                }
-            }
-        };
-    }
-    via_text!(Gipf);
-    via_text!(GipfTurns);
-}
+abstract_game::serde_via_text!(Gipf, GipfTurns);

@@ -273,29 +273,7 @@ impl FromStr for Turn {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impls {
-    use super::{Decision, Push, Turn};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-
-    macro_rules! via_text {
-        ($t:ty) => {
-            impl Serialize for $t {
-                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                    s.collect_str(self)
-                }
-            }
-            impl<'de> Deserialize<'de> for $t {
-                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                    let text = String::deserialize(d)?;
-                    text.parse().map_err(D::Error::custom)
-                }
-            }
-        };
-    }
-    via_text!(Push);
-    via_text!(Decision);
-    via_text!(Turn);
-}
+abstract_game::serde_via_text!(Push, Decision, Turn);
 
 #[cfg(test)]
 mod tests {

@@ -210,22 +210,7 @@ impl FromStr for Move {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::Move;
-
-    impl serde::Serialize for Move {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.to_string())
-        }
-    }
-
-    impl<'de> serde::Deserialize<'de> for Move {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(serde::de::Error::custom)
-        }
-    }
-}
+abstract_game::serde_via_text!(Move);
 
 #[cfg(test)]
 mod tests {

@@ -283,22 +283,7 @@ impl Pikemen {
 }
 
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::Pikemen;
-
-    impl serde::Serialize for Pikemen {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(&self.to_string())
-        }
-    }
-
-    impl<'de> serde::Deserialize<'de> for Pikemen {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(serde::de::Error::custom)
-        }
-    }
-}
+abstract_game::serde_via_text!(Pikemen);
 
 #[cfg(test)]
 mod tests {
