@@ -337,7 +337,7 @@ pub(crate) fn diagram(g: &Gipf) -> String {
         out.push_str(String::from_utf8_lossy(row).trim_end());
         out.push('\n');
     }
-    out.push_str("a   b   c   d   e   f   g   h   i\n");
+    out.push_str("a   b   c   d   e   f   g   h   i    (W B: GIPF-pieces; w b: pieces; +: dots)\n");
     let name = |p: abstract_game::PlayerId| if p.index() == 0 { "White" } else { "Black" };
     let who = match g.status() {
         abstract_game::Status::Ongoing(p) if g.at_turn_start() => format!("{} to push", name(p)),
