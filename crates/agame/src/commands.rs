@@ -7,24 +7,19 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// A failure to report on stderr, with the exit status to use.
+/// A failure of the program's input (bad option, unreadable file, illegal move), reported on
+/// stderr with exit status 1.
 #[derive(Debug)]
-pub struct Failure {
-    pub message: String,
-    pub status: i32,
-}
+pub struct Failure(pub String);
 
 impl Failure {
-    /// A failure of the program's input (bad option, unreadable file, illegal move): status 1.
+    /// A failure with this message.
     pub fn input(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            status: 1,
-        }
+        Failure(message.into())
     }
 }
 
-pub type Outcome = Result<(), Failure>;
+pub type CmdResult = Result<(), Failure>;
 
 /// Reads a move list: one move per line; blank lines and `#` comments are skipped.
 /// Returns (line number, text) pairs.
@@ -40,7 +35,7 @@ pub fn read_moves(path: &Path) -> Result<Vec<(usize, String)>, Failure> {
 }
 
 /// Parses and applies one move, naming the ply and the reason on failure.
-fn play_text<G: Game>(state: &mut G, ply: usize, text: &str) -> Outcome {
+fn play_text<G: Game>(state: &mut G, ply: usize, text: &str) -> CmdResult {
     let mv = state
         .parse_move(text)
         .map_err(|e| Failure::input(format!("ply {ply}: cannot read move '{text}': {e}")))?;
@@ -60,7 +55,7 @@ fn sorted_legal<G: Game>(state: &G) -> Vec<String> {
 }
 
 /// `agame perft`: the count (split by first move with `divide`), time and speed.
-pub fn perft_cmd<G: Game>(start: &G, depth: u32, divide: bool, threads: usize) -> Outcome {
+pub fn perft_cmd<G: Game>(start: &G, depth: u32, divide: bool, threads: usize) -> CmdResult {
     let began = Instant::now();
     let split = if depth == 0 {
         Vec::new()
@@ -145,7 +140,7 @@ fn parallel_divide<G: Game>(start: &G, depth: u32, threads: usize) -> Vec<(G::Mo
 }
 
 /// `agame legal`: the sorted legal moves after replaying `moves`.
-pub fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> Outcome {
+pub fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> CmdResult {
     let mut state = start.clone();
     if let Some(path) = moves {
         for (ply, (_, text)) in read_moves(path)?.iter().enumerate() {
@@ -182,7 +177,7 @@ fn position_json<G: Game>(state: &G, ply: usize) -> serde_json::Value {
 
 /// `agame replay`: checks a record move by move; the final diagram, scores and outcome, or with
 /// `each` one JSON object per position.
-pub fn replay_cmd<G: Game>(start: &G, file: &Path, each: bool) -> Outcome {
+pub fn replay_cmd<G: Game>(start: &G, file: &Path, each: bool) -> CmdResult {
     let moves = read_moves(file)?;
     let mut state = start.clone();
     let stdout = std::io::stdout();

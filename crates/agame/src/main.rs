@@ -15,7 +15,7 @@ mod commands;
 
 use abstract_game::{Game, MoveLimit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use commands::{Failure, Outcome};
+use commands::{CmdResult, Failure};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -126,7 +126,7 @@ struct GameArgs {
 
 /// A subcommand that runs on any game.
 trait Job {
-    fn run<G: Game>(self, start: &G) -> Outcome;
+    fn run<G: Game>(self, start: &G) -> CmdResult;
 }
 
 struct PerftJob {
@@ -136,7 +136,7 @@ struct PerftJob {
 }
 
 impl Job for PerftJob {
-    fn run<G: Game>(self, start: &G) -> Outcome {
+    fn run<G: Game>(self, start: &G) -> CmdResult {
         commands::perft_cmd(start, self.depth, self.divide, self.threads)
     }
 }
@@ -144,7 +144,7 @@ impl Job for PerftJob {
 struct LegalJob(Option<PathBuf>);
 
 impl Job for LegalJob {
-    fn run<G: Game>(self, start: &G) -> Outcome {
+    fn run<G: Game>(self, start: &G) -> CmdResult {
         commands::legal_cmd(start, self.0.as_deref())
     }
 }
@@ -155,13 +155,13 @@ struct ReplayJob {
 }
 
 impl Job for ReplayJob {
-    fn run<G: Game>(self, start: &G) -> Outcome {
+    fn run<G: Game>(self, start: &G) -> CmdResult {
         commands::replay_cmd(start, &self.file, self.each)
     }
 }
 
 /// Refuses options that belong to another game.
-fn only(args: &GameArgs, allowed: &[&str]) -> Outcome {
+fn only(args: &GameArgs, allowed: &[&str]) -> CmdResult {
     let given = [
         ("--players", args.players.is_some()),
         ("--target", args.target.is_some()),
@@ -225,7 +225,7 @@ fn gipf_config(args: &GameArgs) -> Result<gipf_core::Config, Failure> {
 }
 
 /// Builds the starting state of the game `args` names and runs `job` on it.
-fn dispatch<J: Job>(args: &GameArgs, job: J) -> Outcome {
+fn dispatch<J: Job>(args: &GameArgs, job: J) -> CmdResult {
     match args.game {
         GameName::Pikemen => {
             only(args, &["--players", "--target"])?;
@@ -247,7 +247,7 @@ fn dispatch<J: Job>(args: &GameArgs, job: J) -> Outcome {
     }
 }
 
-fn start<G: Game, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> Outcome {
+fn start<G: Game, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> CmdResult {
     let state = match &args.position {
         Some(text) => text
             .parse::<G>()
@@ -275,7 +275,7 @@ every game    --max-plies N     a draw once N decisions were made
               --position TEXT   start from a position text (see docs/notation.md)
 ";
 
-fn demo(seed: u64, only_game: Option<GameName>, max_plies: u32) -> Outcome {
+fn demo(seed: u64, only_game: Option<GameName>, max_plies: u32) -> CmdResult {
     let want = |g| only_game.is_none_or(|o| o == g);
     let mut out = String::new();
     if want(GameName::Pikemen) {
@@ -337,7 +337,7 @@ fn main() {
         Command::Replay { game, file, each } => dispatch(&game, ReplayJob { file, each }),
     };
     if let Err(f) = result {
-        eprintln!("agame: {}", f.message);
-        std::process::exit(f.status);
+        eprintln!("agame: {}", f.0);
+        std::process::exit(1);
     }
 }
