@@ -8,6 +8,8 @@
 //! - [`MoveList`]: the caller-owned, stack-first move buffer.
 //! - Generic tools every game gets for free: [`perft`], [`perft_divide`], [`random_move`],
 //!   [`random_playout`], [`replay_choices`] and the [`MoveLimit`] wrapper.
+//! - Optional extension traits that games implement for the layers above: [`Evaluate`]
+//!   (heuristic values for search).
 //!
 //! The crate is `no_std` and needs only `alloc` (for diagrams, perft splits and playout
 //! records).
@@ -28,6 +30,7 @@
 
 extern crate alloc;
 
+mod evaluate;
 mod game;
 mod limit;
 mod outcome;
@@ -37,6 +40,7 @@ mod playout;
 mod rng;
 pub mod toy;
 
+pub use evaluate::Evaluate;
 pub use game::{Game, MoveError, MoveList, Rejected};
 pub use limit::{LimitConfig, LimitPositionError, MoveLimit};
 pub use outcome::{Outcome, Status};

@@ -212,3 +212,17 @@ impl<G: Game> Game for MoveLimit<G> {
         )
     }
 }
+
+impl<G: crate::Evaluate> crate::Evaluate for MoveLimit<G> {
+    /// The inner game's judgement, or the draw once the limit is reached.
+    fn evaluate(&self, player: PlayerId) -> f64 {
+        if self.limit_reached() && !self.inner.status().is_finished() {
+            return 0.0;
+        }
+        self.inner.evaluate(player)
+    }
+
+    fn move_priority(&self, mv: G::Move) -> i32 {
+        self.inner.move_priority(mv)
+    }
+}

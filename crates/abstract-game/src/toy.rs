@@ -171,3 +171,45 @@ impl Game for Subtraction {
         format!("{} tokens; player {} to take\n", self.pile, self.to_move)
     }
 }
+
+impl crate::Evaluate for Subtraction {
+    /// The game's theory, softened to stay a heuristic: the player to move wins exactly when
+    /// the pile is not a multiple of `max_take + 1`.
+    fn evaluate(&self, player: PlayerId) -> f64 {
+        if let Status::Finished(outcome) = self.status() {
+            return outcome.returns(player);
+        }
+        let mover_wins = self.pile % (self.max_take + 1) != 0;
+        if mover_wins == (player == self.to_move) {
+            0.5
+        } else {
+            -0.5
+        }
+    }
+
+    /// Taking to a multiple of `max_take + 1` first.
+    fn move_priority(&self, mv: Take) -> i32 {
+        i32::from(self.pile.wrapping_sub(mv.0) % (self.max_take + 1) == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Evaluate;
+
+    #[test]
+    fn evaluation_follows_the_theory() {
+        // Pile 8, take 1..3: the mover loses (8 is a multiple of 4); pile 9: the mover wins.
+        let losing: Subtraction = "8 3 1".parse().unwrap();
+        let winning: Subtraction = "9 3 1".parse().unwrap();
+        assert!(losing.evaluate(PlayerId::FIRST) < 0.0);
+        assert!(losing.evaluate(PlayerId::SECOND) > 0.0);
+        assert!(winning.evaluate(PlayerId::FIRST) > 0.0);
+        // From 9 the winning move takes 1, to 8.
+        assert_eq!(winning.move_priority(Take(1)), 1);
+        assert_eq!(winning.move_priority(Take(2)), 0);
+        let over: Subtraction = "0 3 2".parse().unwrap();
+        assert_eq!(over.evaluate(PlayerId::FIRST), 1.0);
+    }
+}
