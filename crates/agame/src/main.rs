@@ -11,11 +11,11 @@
 //! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
 //! `--max-plies N` (a move limit: the game is a draw when it is reached) and `--position TEXT`.
 
-mod commands;
+mod cmd;
 
 use abstract_game::{Game, MoveLimit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use commands::{CmdResult, Failure};
+use cmd::{CmdResult, Failure, Job};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -124,42 +124,6 @@ struct GameArgs {
     position: Option<String>,
 }
 
-/// A subcommand that runs on any game.
-trait Job {
-    fn run<G: Game>(self, start: &G) -> CmdResult;
-}
-
-struct PerftJob {
-    depth: u32,
-    divide: bool,
-    threads: usize,
-}
-
-impl Job for PerftJob {
-    fn run<G: Game>(self, start: &G) -> CmdResult {
-        commands::perft_cmd(start, self.depth, self.divide, self.threads)
-    }
-}
-
-struct LegalJob(Option<PathBuf>);
-
-impl Job for LegalJob {
-    fn run<G: Game>(self, start: &G) -> CmdResult {
-        commands::legal_cmd(start, self.0.as_deref())
-    }
-}
-
-struct ReplayJob {
-    file: PathBuf,
-    each: bool,
-}
-
-impl Job for ReplayJob {
-    fn run<G: Game>(self, start: &G) -> CmdResult {
-        commands::replay_cmd(start, &self.file, self.each)
-    }
-}
-
 /// Refuses options that belong to another game.
 fn only(args: &GameArgs, allowed: &[&str]) -> CmdResult {
     let given = [
@@ -260,60 +224,15 @@ fn start<G: Game, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> CmdRes
     }
 }
 
-const GAMES: &str = "\
-pikemen       Pikemen (Jacob Davenport), Icehouse pyramids on 8x8
-              --players 2|3|4   seats (default 2)
-              --target N        points that win at once (default 12; 15 and 20 are common)
-gipf          GIPF (Kris Burm), pushing pieces on a 37-spot hex board
-              --variant basic|standard|tournament   (default standard)
-              --turns           complete turns (push + removals) instead of single decisions
-epaminondas   Epaminondas (Robert Abbott), phalanxes on 14x12
-              --board WxH       board size (default 14x12; 10x8 and 8x8 are common)
-              --stones          stumbling-blocks variant: three neutral stones first
-              --mirror on|off   the mirror rule (default on)
-every game    --max-plies N     a draw once N decisions were made
-              --position TEXT   start from a position text (see docs/notation.md)
-";
-
-fn demo(seed: u64, only_game: Option<GameName>, max_plies: u32) -> CmdResult {
-    let want = |g| only_game.is_none_or(|o| o == g);
-    let mut out = String::new();
-    if want(GameName::Pikemen) {
-        let g = pikemen_core::Pikemen::new(&pikemen_core::Config::default())
-            .map_err(|e| Failure::input(e.to_string()))?;
-        out += &format!("=== Pikemen, 2 players, target 12 (seed {seed}) ===\n");
-        out += &commands::demo_game(&g, seed, max_plies);
-    }
-    if want(GameName::Gipf) {
-        let g = gipf_core::Gipf::new(&gipf_core::Config::default())
-            .map_err(|e| Failure::input(e.to_string()))?;
-        out += &format!(
-            "\n=== GIPF, standard game (seed {seed}); moves starting with x are row removals ===\n"
-        );
-        out += &commands::demo_game(&g, seed, max_plies);
-    }
-    if want(GameName::Epaminondas) {
-        let g = epaminondas_core::Epaminondas::new(&epaminondas_core::Config::default())
-            .map_err(|e| Failure::input(e.to_string()))?;
-        out += &format!("\n=== Epaminondas, 14x12, mirror rule on (seed {seed}) ===\n");
-        out += &commands::demo_game(&g, seed, max_plies);
-    }
-    print!("{out}");
-    Ok(())
-}
-
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games => {
-            print!("{GAMES}");
-            Ok(())
-        }
+        Command::Games => cmd::games::run(),
         Command::Demo {
             seed,
             game,
             max_plies,
-        } => demo(seed, game, max_plies),
+        } => cmd::demo::run(seed, game, max_plies),
         Command::Perft {
             game,
             depth,
@@ -326,15 +245,15 @@ fn main() {
             };
             dispatch(
                 &game,
-                PerftJob {
+                cmd::perft::Perft {
                     depth,
                     divide,
                     threads,
                 },
             )
         }
-        Command::Legal { game, moves } => dispatch(&game, LegalJob(moves)),
-        Command::Replay { game, file, each } => dispatch(&game, ReplayJob { file, each }),
+        Command::Legal { game, moves } => dispatch(&game, cmd::legal::Legal(moves)),
+        Command::Replay { game, file, each } => dispatch(&game, cmd::replay::Replay { file, each }),
     };
     if let Err(f) = result {
         eprintln!("agame: {}", f.0);

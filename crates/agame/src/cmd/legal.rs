@@ -1,0 +1,33 @@
+//! `agame legal`: the legal moves of a position.
+
+use super::common::{play_text, read_moves, sorted_legal};
+use super::{CmdResult, Job};
+use abstract_game::Game;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The options of `agame legal`: moves to play first.
+#[derive(Debug)]
+pub struct Legal(pub Option<PathBuf>);
+
+impl Job for Legal {
+    fn run<G: Game>(self, start: &G) -> CmdResult {
+        legal_cmd(start, self.0.as_deref())
+    }
+}
+
+/// `agame legal`: the sorted legal moves after replaying `moves`.
+fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> CmdResult {
+    let mut state = start.clone();
+    if let Some(path) = moves {
+        for (ply, (_, text)) in read_moves(path)?.iter().enumerate() {
+            play_text(&mut state, ply + 1, text)?;
+        }
+    }
+    let mut out = String::new();
+    for m in sorted_legal(&state) {
+        let _ = writeln!(out, "{m}");
+    }
+    print!("{out}");
+    Ok(())
+}

@@ -1,0 +1,19 @@
+//! The subcommands, one module each, written once for every game through the `Game` trait.
+
+pub mod common;
+pub mod demo;
+pub mod games;
+pub mod legal;
+pub mod perft;
+pub mod replay;
+
+pub use common::{CmdResult, Failure};
+
+use abstract_game::Game;
+
+/// A subcommand that runs on any game: `main` builds the starting state from the options and
+/// hands it over.
+pub trait Job {
+    /// Runs the subcommand from `start`.
+    fn run<G: Game>(self, start: &G) -> CmdResult;
+}
