@@ -490,30 +490,6 @@ impl Board {
     }
 }
 
-/// Writes spots of a mask as `b2,c3,d4`.
-pub(crate) fn write_spots(f: &mut impl fmt::Write, mask: u64) -> fmt::Result {
-    for (i, s) in bits(mask).enumerate() {
-        if i > 0 {
-            f.write_char(',')?;
-        }
-        write!(f, "{}", Spot(s))?;
-    }
-    Ok(())
-}
-
-/// Reads `b2,c3,d4` (any order, no repeats) into a mask.
-pub(crate) fn parse_spots(s: &str) -> Option<u64> {
-    let mut mask = 0u64;
-    for part in s.split(',') {
-        let spot: Spot = part.parse().ok()?;
-        if mask & spot.bit() != 0 {
-            return None;
-        }
-        mask |= spot.bit();
-    }
-    Some(mask)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,11 +526,7 @@ mod tests {
 
     #[test]
     fn lines_match_the_research_table() {
-        let spots = |m: u64| {
-            let mut s = String::new();
-            write_spots(&mut s, m).unwrap();
-            s
-        };
+        let spots = |m: u64| crate::SpotSet::from_mask(m).to_string();
         let all: Vec<String> = LINES.iter().map(|l| spots(l.mask)).collect();
         for want in [
             "b2,c3,d4,e5,f5,g5,h5",

@@ -67,12 +67,14 @@ mod moves;
 mod position;
 pub mod record;
 mod rules;
+mod spot_set;
 mod turns;
 
 pub use board::{Dot, N_PUSHES, PointError, Spot};
-pub use moves::{Decision, MoveParseError, Push, Turn};
+pub use moves::{Decision, MoveParseError, OverlappingRemovals, Push, Turn};
 pub use position::PositionError;
 pub use rules::{Gipf, IllegalMove};
+pub use spot_set::{SpotIter, SpotListError, SpotSet};
 pub use turns::{GipfTurns, NotTurnStart};
 
 use core::fmt;

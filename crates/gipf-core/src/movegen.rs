@@ -1,5 +1,6 @@
 //! Move generation of the decision view: pushes and removal decisions.
 
+use crate::SpotSet;
 use crate::board::{PUSHES, bits};
 use crate::moves::{Decision, Push};
 use crate::rules::Gipf;
@@ -51,9 +52,9 @@ impl Gipf {
             let mut t = 0u64;
             loop {
                 let d = if singles | t == 0 {
-                    Decision::Keep(run)
+                    Decision::Keep(SpotSet::from_mask(run))
                 } else {
-                    Decision::Remove(singles | t)
+                    Decision::Remove(SpotSet::from_mask(singles | t))
                 };
                 if !several || !out.contains(&d) {
                     out.push(d);

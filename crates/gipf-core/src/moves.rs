@@ -1,6 +1,7 @@
 //! Moves and their text: pushes, removal decisions and complete turns.
 
-use crate::board::{PUSHES, PointError, Spot, parse_spots, write_spots};
+use crate::SpotSet;
+use crate::board::{PUSHES, PointError, Spot};
 use core::fmt;
 use core::str::FromStr;
 
@@ -131,33 +132,32 @@ impl FromStr for Push {
 /// - keeping a row made only of GIPF-pieces standing (tournament): `k` and the spots of that
 ///   row, e.g. `ke2,f2,g2,h2`.
 ///
+/// A removal or keep of the empty set (`x`, `k`) reads and prints like any other value; it is
+/// never legal.
+///
 /// ```
-/// use gipf_core::Decision;
+/// use gipf_core::{Decision, SpotSet};
 /// let d: Decision = "xe5,b2,c3,d4".parse().unwrap();
 /// assert_eq!(d.to_string(), "xb2,c3,d4,e5");
+/// let spots: SpotSet = "b2,c3,d4,e5".parse().unwrap();
+/// assert_eq!(d, Decision::Remove(spots));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Decision {
     /// Bring a piece in.
     Push(Push),
     /// Remove these spots (a row's whole run of pieces, minus the GIPF-pieces left standing).
-    Remove(u64),
+    Remove(SpotSet),
     /// Leave standing the row (made only of GIPF-pieces) on exactly these spots.
-    Keep(u64),
+    Keep(SpotSet),
 }
 
 impl fmt::Display for Decision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Decision::Push(p) => write!(f, "{p}"),
-            Decision::Remove(m) => {
-                f.write_str("x")?;
-                write_spots(f, *m)
-            }
-            Decision::Keep(m) => {
-                f.write_str("k")?;
-                write_spots(f, *m)
-            }
+            Decision::Remove(m) => write!(f, "x{m}"),
+            Decision::Keep(m) => write!(f, "k{m}"),
         }
     }
 }
@@ -165,14 +165,11 @@ impl fmt::Display for Decision {
 impl FromStr for Decision {
     type Err = MoveParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let spots = |r: &str| r.parse::<SpotSet>().map_err(|_| MoveParseError::SpotList);
         if let Some(r) = s.strip_prefix('x') {
-            parse_spots(r)
-                .map(Decision::Remove)
-                .ok_or(MoveParseError::SpotList)
+            spots(r).map(Decision::Remove)
         } else if let Some(r) = s.strip_prefix('k') {
-            parse_spots(r)
-                .map(Decision::Keep)
-                .ok_or(MoveParseError::SpotList)
+            spots(r).map(Decision::Keep)
         } else {
             s.parse().map(Decision::Push)
         }
@@ -187,27 +184,51 @@ impl FromStr for Decision {
 /// only if not empty: `a1-b2`, `a1-b2 xb2,c3,d4,e5`, `a1-b2 ; xd4,e5,f5,g5`.
 ///
 /// ```
-/// use gipf_core::Turn;
+/// use gipf_core::{SpotSet, Turn};
 /// let t: Turn = "e1-e2 xe3,f3,g3,h3 ; xb2,c2,d2,e2".parse().unwrap();
 /// assert_eq!(t.push().to_string(), "e1-e2");
+/// assert_eq!(t.pusher_removed().to_string(), "e3,f3,g3,h3");
 /// assert_eq!(t.to_string(), "e1-e2 xe3,f3,g3,h3 ; xb2,c2,d2,e2");
+/// let spots: SpotSet = "e3,f3".parse().unwrap();
+/// assert!(Turn::new(t.push(), spots, spots).is_err()); // one spot, two removers
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Turn {
-    pub(crate) push: Push,
-    pub(crate) mine: u64,
-    pub(crate) theirs: u64,
+    push: Push,
+    mine: u64,
+    theirs: u64,
 }
 
+/// The two removed-spot sets of a [`Turn`] share a spot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("a spot cannot be removed by both players in one turn")]
+pub struct OverlappingRemovals;
+
 impl Turn {
-    /// A turn from its parts (not checked against any position).
-    #[must_use]
-    pub const fn new(push: Push, pusher_removed: u64, other_removed: u64) -> Turn {
-        Turn {
-            push,
-            mine: pusher_removed,
-            theirs: other_removed,
+    /// A turn from its parts (not checked against any position): the push, the spots the
+    /// pusher removed and the spots the other player removed.
+    ///
+    /// # Errors
+    /// [`OverlappingRemovals`] if the two sets share a spot.
+    pub const fn new(
+        push: Push,
+        pusher_removed: SpotSet,
+        other_removed: SpotSet,
+    ) -> Result<Turn, OverlappingRemovals> {
+        if pusher_removed.is_disjoint(other_removed) {
+            Ok(Turn {
+                push,
+                mine: pusher_removed.bits(),
+                theirs: other_removed.bits(),
+            })
+        } else {
+            Err(OverlappingRemovals)
         }
+    }
+
+    /// A turn the engine found: disjoint masks of spots.
+    pub(crate) const fn from_masks(push: Push, mine: u64, theirs: u64) -> Turn {
+        Turn { push, mine, theirs }
     }
 
     /// The push.
@@ -216,16 +237,21 @@ impl Turn {
         self.push
     }
 
-    /// Spots the pusher removed, as a mask of spot bits.
+    /// Spots the pusher removed.
     #[must_use]
-    pub const fn pusher_removed(self) -> u64 {
-        self.mine
+    pub const fn pusher_removed(self) -> SpotSet {
+        SpotSet::from_mask(self.mine)
     }
 
     /// Spots the other player removed.
     #[must_use]
-    pub const fn other_removed(self) -> u64 {
-        self.theirs
+    pub const fn other_removed(self) -> SpotSet {
+        SpotSet::from_mask(self.theirs)
+    }
+
+    /// The pusher's and the other player's removed spots as masks.
+    pub(crate) const fn masks(self) -> (u64, u64) {
+        (self.mine, self.theirs)
     }
 }
 
@@ -233,14 +259,21 @@ impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.push)?;
         if self.mine != 0 {
-            f.write_str(" x")?;
-            write_spots(f, self.mine)?;
+            write!(f, " x{}", self.pusher_removed())?;
         }
         if self.theirs != 0 {
-            f.write_str(" ; x")?;
-            write_spots(f, self.theirs)?;
+            write!(f, " ; x{}", self.other_removed())?;
         }
         Ok(())
+    }
+}
+
+/// Reads `x` and a spot list that is not empty.
+fn removal_list(s: &str) -> Result<SpotSet, MoveParseError> {
+    let list = s.strip_prefix('x').ok_or(MoveParseError::Syntax)?;
+    match list.parse::<SpotSet>() {
+        Ok(set) if !set.is_empty() => Ok(set),
+        _ => Err(MoveParseError::SpotList),
     }
 }
 
@@ -248,27 +281,14 @@ impl FromStr for Turn {
     type Err = MoveParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (head, theirs) = match s.split_once(" ; ") {
-            Some((h, t)) => {
-                let list = t.strip_prefix('x').ok_or(MoveParseError::Syntax)?;
-                (h, parse_spots(list).ok_or(MoveParseError::SpotList)?)
-            }
-            None => (s, 0),
+            Some((h, t)) => (h, removal_list(t)?),
+            None => (s, SpotSet::EMPTY),
         };
         let (push, mine) = match head.split_once(' ') {
-            Some((p, m)) => {
-                let list = m.strip_prefix('x').ok_or(MoveParseError::Syntax)?;
-                (p, parse_spots(list).ok_or(MoveParseError::SpotList)?)
-            }
-            None => (head, 0),
+            Some((p, m)) => (p, removal_list(m)?),
+            None => (head, SpotSet::EMPTY),
         };
-        if mine & theirs != 0 {
-            return Err(MoveParseError::SpotList);
-        }
-        Ok(Turn {
-            push: push.parse()?,
-            mine,
-            theirs,
-        })
+        Turn::new(push.parse()?, mine, theirs).map_err(|_| MoveParseError::SpotList)
     }
 }
 
@@ -281,7 +301,7 @@ mod tests {
 
     #[test]
     fn texts_round_trip() {
-        for t in ["a1-b2", "Gi5-h5", "xb2,c3,d4,e5", "ke2,f2,g2,h2"] {
+        for t in ["a1-b2", "Gi5-h5", "xb2,c3,d4,e5", "ke2,f2,g2,h2", "x", "k"] {
             let d: Decision = t.parse().unwrap();
             assert_eq!(d.to_string(), t);
         }
@@ -299,7 +319,7 @@ mod tests {
     #[test]
     fn bad_texts_are_refused() {
         for t in [
-            "", "x", "k", "a1", "a1-", "a1-c3", "e5-e6", "xb2,b2", "xz9", "Ga1-b2x",
+            "", "a1", "a1-", "a1-c3", "e5-e6", "xb2,b2", "xz9", "Ga1-b2x", "xb2,", "x,b2",
         ] {
             assert!(t.parse::<Decision>().is_err(), "{t}");
         }

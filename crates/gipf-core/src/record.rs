@@ -21,7 +21,8 @@
 //! assert_eq!(write_record(&start, &turns).unwrap(), "e1-e3\ni5-g5\n");
 //! ```
 
-use crate::board::{PUSHES, Spot, write_spots};
+use crate::SpotSet;
+use crate::board::{PUSHES, Spot};
 use crate::moves::{MoveParseError, Push, Turn, split_push};
 use crate::rules::Gipf;
 use crate::turns::GipfTurns;
@@ -130,7 +131,8 @@ pub fn parse_record(start: &GipfTurns, text: &str) -> Result<Vec<Turn>, RecordEr
                   (push, mine, index): (Push, u64, usize),
                   theirs: u64|
      -> Result<(), RecordError> {
-        let t = Turn::new(push, mine, theirs);
+        let t = Turn::new(push, SpotSet::from_mask(mine), SpotSet::from_mask(theirs))
+            .map_err(|_| RecordError::Illegal { index })?;
         state.apply(t).map_err(|_| RecordError::Illegal { index })?;
         turns.push(t);
         Ok(())
@@ -182,33 +184,28 @@ pub fn parse_record(start: &GipfTurns, text: &str) -> Result<Vec<Turn>, RecordEr
 pub fn write_record(start: &GipfTurns, turns: &[Turn]) -> Result<String, RecordError> {
     let mut state = start.clone();
     let mut out = String::new();
-    let mut carried = 0u64;
+    let mut carried = SpotSet::EMPTY;
     for (k, &t) in turns.iter().enumerate() {
         let index = k + 1;
         state
             .check_move(t)
             .map_err(|_| RecordError::Illegal { index })?;
-        if carried != 0 {
-            out.push('x');
-            let _ = write_spots(&mut out, carried);
-            out.push_str(" ; ");
+        if !carried.is_empty() {
+            out.push_str(&format!("x{carried} ; "));
         }
         let push = t.push();
         let last = last_spot(state.inner(), push).ok_or(RecordError::Illegal { index })?;
         let g = if push.is_gipf() { "G" } else { "" };
         out.push_str(&format!("{g}{}-{last}", push.geom().dot));
-        if t.pusher_removed() != 0 {
-            out.push_str(" ; x");
-            let _ = write_spots(&mut out, t.pusher_removed());
+        if !t.pusher_removed().is_empty() {
+            out.push_str(&format!(" ; x{}", t.pusher_removed()));
         }
         out.push('\n');
         carried = t.other_removed();
         state.apply_unchecked(t);
     }
-    if carried != 0 {
-        out.push('x');
-        let _ = write_spots(&mut out, carried);
-        out.push('\n');
+    if !carried.is_empty() {
+        out.push_str(&format!("x{carried}\n"));
     }
     Ok(out)
 }

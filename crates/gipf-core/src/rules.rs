@@ -360,6 +360,7 @@ impl Gipf {
     pub(crate) fn do_removal(&mut self, c: usize, d: Decision) {
         match d {
             Decision::Keep(run) => {
+                let run = run.bits();
                 let mut h = self.handled;
                 for l in bits(u64::from(self.offered(c))) {
                     if self.board.row_run(l as usize, c) == run {
@@ -369,6 +370,7 @@ impl Gipf {
                 self.set_handled(h);
             }
             Decision::Remove(mask) => {
+                let mask = mask.bits();
                 let gipf = self.board.gipf;
                 let mut decided = 0u32;
                 for l in bits(u64::from(self.offered(c))) {
@@ -408,7 +410,7 @@ impl Gipf {
             let l = self.offered(c).trailing_zeros() as usize;
             let run = self.board.row_run(l, c);
             log[c] |= run;
-            self.do_removal(c, Decision::Remove(run));
+            self.do_removal(c, Decision::Remove(crate::SpotSet::from_mask(run)));
         }
     }
 
@@ -422,7 +424,7 @@ impl Gipf {
             }
             Decision::Remove(m) => {
                 if let Some(c) = self.decider() {
-                    log[c] |= m;
+                    log[c] |= m.bits();
                     self.do_removal(c, mv);
                 }
             }
@@ -530,8 +532,12 @@ impl Game for Gipf {
                 let ok = bits(u64::from(self.offered(c))).any(|l| {
                     let run = self.board.row_run(l as usize, c);
                     match mv {
-                        Decision::Remove(m) => m != 0 && run & !gipf & !m == 0 && m & !run == 0,
-                        _ => run & !gipf == 0 && mv == Decision::Keep(run),
+                        Decision::Remove(m) => {
+                            let m = m.bits();
+                            m != 0 && run & !gipf & !m == 0 && m & !run == 0
+                        }
+                        Decision::Keep(k) => run & !gipf == 0 && k.bits() == run,
+                        Decision::Push(_) => false,
                     }
                 });
                 if ok {

@@ -124,7 +124,7 @@ fn expand(s: &Gipf, log: [u64; 2], pusher: usize, push: Push, out: &mut TurnBuf)
     } else {
         None
     }) else {
-        out.push(Turn::new(push, log[pusher], log[1 - pusher]));
+        out.push(Turn::from_masks(push, log[pusher], log[1 - pusher]));
         return;
     };
     let mut opts = MoveList::<Gipf>::new();
@@ -187,7 +187,7 @@ impl Game for GipfTurns {
                 self.turns_of_push(c, p, run, &mut buf);
                 moves.extend(buf.iter().copied());
             } else {
-                moves.push(Turn::new(p, 0, 0));
+                moves.push(Turn::from_masks(p, 0, 0));
             }
         });
     }
@@ -221,18 +221,18 @@ impl Game for GipfTurns {
     }
 
     fn check_move(&self, mv: Turn) -> Result<(), MoveError<IllegalMove>> {
-        let run = self.0.check_push(mv.push)?;
+        let run = self.0.check_push(mv.push())?;
         let Some(c) = self.pusher() else {
             return Err(MoveError::GameOver);
         };
         let mut b = self.0.board;
-        b.apply_push(mv.push.geom(), run, c, mv.push.is_gipf());
+        b.apply_push(mv.push().geom(), run, c, mv.push().is_gipf());
         let ok = if b.has_row() {
             let mut buf = TurnBuf::new();
-            self.turns_of_push(c, mv.push, run, &mut buf);
+            self.turns_of_push(c, mv.push(), run, &mut buf);
             buf.binary_search(&mv).is_ok()
         } else {
-            mv.mine == 0 && mv.theirs == 0
+            mv.masks() == (0, 0)
         };
         if ok {
             Ok(())
@@ -245,20 +245,21 @@ impl Game for GipfTurns {
     /// removals, then the end checks (a legal turn's text determines its resulting position).
     fn apply_unchecked(&mut self, mv: Turn) {
         let Some(c) = self.pusher() else { return };
-        let Some((run, _)) = self.0.board.push_run(mv.push.geom()) else {
+        let Some((run, _)) = self.0.board.push_run(mv.push().geom()) else {
             return;
         };
+        let (mine, theirs) = mv.masks();
         let g = &mut self.0;
-        g.do_push(mv.push, run);
+        g.do_push(mv.push(), run);
         let had = g.has_gipf();
-        if mv.mine != 0 {
-            g.take(c, mv.mine);
+        if mine != 0 {
+            g.take(c, mine);
         }
-        if mv.theirs != 0 {
-            g.take(1 - c, mv.theirs);
+        if theirs != 0 {
+            g.take(1 - c, theirs);
         }
         // Both last GIPF-pieces gone: the last removal took both, and its maker wins.
-        let remover = if mv.theirs != 0 { 1 - c } else { c };
+        let remover = if theirs != 0 { 1 - c } else { c };
         if !g.end_by_gipf_loss(had, remover) {
             g.set_phase(Phase::Push(1 - c as u8));
         }
