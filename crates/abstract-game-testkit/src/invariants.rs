@@ -159,7 +159,9 @@ pub fn try_check_random_games_from<G: Game>(
 /// 1. `status()` is stable (repeated calls, a clone, a text round trip); an ongoing game names
 ///    a seat below the player count and has a legal move; a finished one has none, ranks
 ///    exactly the player count, and rejects every candidate with `GameOver`.
-/// 2. Generation is deterministic, duplicate-free, and `count_moves()` equals its length.
+/// 2. Generation is deterministic, duplicate-free, and `count_moves()` equals its length;
+///    `random_move()` picks the move the default (generate, then pick) picks from the same
+///    generator, drawing the same amount of randomness.
 /// 3. Every generated move passes `check_move`; apply, `after` and `play` agree on it, and the
 ///    incremental hash of the result equals its from-scratch hash.
 /// 4. Moves parsed from mutated move texts that were not generated are rejected with a typed
@@ -259,6 +261,7 @@ impl<G: Game> Walk<G> {
                 moves.len()
             ));
         }
+        check_random_move(g, &moves, rng.next_u64())?;
         let set: HashSet<G::Move> = moves.iter().copied().collect();
         if set.len() != moves.len() {
             return Err("generation produced a duplicate move".into());
@@ -319,6 +322,23 @@ impl<G: Game> Walk<G> {
         }
         Ok(moves)
     }
+}
+
+/// `random_move` picks what the default would from the same generator, and draws exactly
+/// what the default draws (one number, or none when the game is over).
+fn check_random_move<G: Game>(g: &G, moves: &[G::Move], seed: u64) -> Result<(), String> {
+    let (mut ours, mut reference) = (SeededRng::new(seed), SeededRng::new(seed));
+    let picked = g.random_move(&mut ours);
+    let expected = (!moves.is_empty()).then(|| moves[reference.below(moves.len())]);
+    if picked != expected {
+        return Err(format!(
+            "random_move() picked {picked:?}, the default picks {expected:?}"
+        ));
+    }
+    if ours != reference {
+        return Err("random_move() drew a different amount of randomness than the default".into());
+    }
+    Ok(())
 }
 
 fn check_text<G: Game>(g: &G, status: Status) -> Result<(), String> {

@@ -1,7 +1,7 @@
 //! The kit must catch broken engines: a tic-tac-toe with one deliberate bug per variant.
 //! `Ttt<0>` is correct and must pass; every other `Ttt<BUG>` must be caught.
 
-use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
 use abstract_game_testkit::{KitOptions, check_random_games, try_check_random_games_from};
 use std::fmt;
 use std::str::FromStr;
@@ -15,6 +15,7 @@ const ONGOING_WHEN_FULL: u8 = 5; // a full board without a line still says "ongo
 const DUPLICATE_MOVE: u8 = 6; // the first move is generated twice
 const APPLY_MUTATES: u8 = 7; // a rejected apply still flips the side to move
 const COUNT_OFF: u8 = 8; // bulk count is one too high
+const RANDOM_FIRST: u8 = 9; // the random move is always the first one
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Ttt<const BUG: u8> {
@@ -176,6 +177,14 @@ impl<const BUG: u8> Game for Ttt<BUG> {
         self.generate_moves(&mut m);
         m.len() + usize::from(BUG == COUNT_OFF && !m.is_empty())
     }
+    fn random_move(&self, rng: &mut SeededRng) -> Option<Cell> {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let i = rng.below(moves.len());
+        Some(moves[if BUG == RANDOM_FIRST { 0 } else { i }])
+    }
     fn check_move(&self, mv: Cell) -> Result<(), MoveError<Bad>> {
         if self.over() {
             return Err(MoveError::GameOver);
@@ -295,4 +304,9 @@ fn catches_rejected_apply_that_mutates() {
 #[test]
 fn catches_wrong_bulk_count() {
     assert!(caught::<COUNT_OFF>().contains("count_moves"));
+}
+
+#[test]
+fn catches_skewed_random_move() {
+    assert!(caught::<RANDOM_FIRST>().contains("random_move"));
 }

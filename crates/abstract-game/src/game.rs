@@ -1,6 +1,6 @@
 //! The [`Game`] trait every rules engine of the workspace implements.
 
-use crate::{PlayerId, Status};
+use crate::{PlayerId, SeededRng, Status};
 use alloc::string::String;
 use core::error::Error;
 use core::fmt::{Debug, Display};
@@ -130,6 +130,22 @@ pub trait Game:
     #[must_use]
     fn count_moves(&self) -> usize {
         self.legal_moves().len()
+    }
+
+    /// A uniformly random legal move, or `None` when the game is over: exactly
+    /// `legal_moves()[rng.below(n)]` with `n` the number of legal moves, drawing nothing from
+    /// `rng` when there is none. Playouts call it once per ply, so games override it to find
+    /// move number `i` without generating the others; the test kit checks that an override
+    /// picks the same move as this default from the same generator.
+    #[must_use]
+    fn random_move(&self, rng: &mut SeededRng) -> Option<Self::Move> {
+        let mut moves = MoveList::<Self>::new();
+        self.generate_moves(&mut moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len())])
+        }
     }
 
     /// Whether `mv` is legal here, and if not, why. Always agrees with

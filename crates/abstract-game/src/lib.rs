@@ -7,7 +7,8 @@
 //!   of players and without assuming that players alternate.
 //! - [`MoveList`]: the caller-owned, stack-first move buffer.
 //! - Generic tools every game gets for free: [`perft`], [`perft_divide`], [`random_move`],
-//!   [`random_playout`], [`replay_choices`] and the [`MoveLimit`] wrapper.
+//!   [`random_playout`] (recorded), [`random_rollout`] and [`random_playout_with`] (recording
+//!   nothing, for search), [`replay_choices`] and the [`MoveLimit`] wrapper.
 //! - Optional extension traits that games implement for the layers above: [`Evaluate`]
 //!   (heuristic values for search).
 //!
@@ -46,7 +47,10 @@ pub use limit::{LimitConfig, LimitPositionError, MoveLimit};
 pub use outcome::{Outcome, Status};
 pub use perft::{perft, perft_divide, perft_full};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet};
-pub use playout::{Playout, random_move, random_playout, replay_choices};
+pub use playout::{
+    Playout, Rollout, random_move, random_playout, random_playout_with, random_rollout,
+    replay_choices,
+};
 pub use rng::SeededRng;
 pub use smallvec::{self, SmallVec};
 

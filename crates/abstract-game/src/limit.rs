@@ -3,7 +3,7 @@
 //! Some games can cycle forever (Pikemen reorientations, GIPF pushes back and forth). Rather
 //! than bend each game's rules, [`MoveLimit`] wraps any [`Game`] and counts decisions.
 
-use crate::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use crate::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
 use alloc::format;
 use alloc::string::String;
 use core::fmt;
@@ -171,6 +171,14 @@ impl<G: Game> Game for MoveLimit<G> {
             0
         } else {
             self.inner.count_moves()
+        }
+    }
+
+    fn random_move(&self, rng: &mut SeededRng) -> Option<Self::Move> {
+        if self.limit_reached() {
+            None
+        } else {
+            self.inner.random_move(rng)
         }
     }
 
