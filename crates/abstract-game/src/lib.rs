@@ -10,7 +10,9 @@
 //!   [`random_playout`] (recorded), [`random_rollout`] and [`random_playout_with`] (recording
 //!   nothing, for search), [`replay_choices`] and the [`MoveLimit`] wrapper.
 //! - Optional extension traits that games implement for the layers above: [`Evaluate`]
-//!   (heuristic values for search).
+//!   (heuristic values for search); for learning code [`Actions`] (a fixed numbering of
+//!   moves and the legal-action mask), [`Observe`] (observation tensors) and [`Symmetric`]
+//!   (rule-preserving board symmetries), with [`LearnError`] for the buffers they refuse.
 //!
 //! The crate is `no_std` and needs only `alloc` (for diagrams, perft splits and playout
 //! records).
@@ -31,19 +33,27 @@
 
 extern crate alloc;
 
+mod actions;
 mod evaluate;
 mod game;
+mod learn_error;
 mod limit;
+mod limit_learn;
+mod observe;
 mod outcome;
 mod perft;
 mod player;
 mod playout;
 mod rng;
+mod symmetry;
 pub mod toy;
 
+pub use actions::Actions;
 pub use evaluate::Evaluate;
 pub use game::{Game, MoveError, MoveList, Rejected};
+pub use learn_error::LearnError;
 pub use limit::{LimitConfig, LimitPositionError, MoveLimit};
+pub use observe::Observe;
 pub use outcome::{Outcome, Status};
 pub use perft::{perft, perft_divide, perft_full};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet};
@@ -53,6 +63,7 @@ pub use playout::{
 };
 pub use rng::SeededRng;
 pub use smallvec::{self, SmallVec};
+pub use symmetry::Symmetric;
 
 /// A number outside the range a type allows (for example seat 0 or seat 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]

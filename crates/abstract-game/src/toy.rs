@@ -193,6 +193,72 @@ impl crate::Evaluate for Subtraction {
     }
 }
 
+impl crate::Actions for Subtraction {
+    /// Taking `n` tokens is action `n - 1`.
+    fn num_distinct_actions(&self) -> usize {
+        usize::from(self.max_take)
+    }
+
+    fn encode(&self, mv: Take) -> Option<u32> {
+        (1..=self.max_take)
+            .contains(&mv.0)
+            .then(|| u32::from(mv.0) - 1)
+    }
+
+    fn decode(&self, action: u32) -> Option<Take> {
+        u8::try_from(action)
+            .ok()
+            .filter(|&a| a < self.max_take)
+            .map(|a| Take(a + 1))
+    }
+}
+
+impl crate::Observe for Subtraction {
+    /// Three single-cell planes: the pile, the most tokens a move may take, and 1 when the
+    /// observer is to move (or, once the pile is empty, has lost).
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, 1, 1]
+    }
+
+    fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
+        out[0] = f32::from(self.pile);
+        out[1] = f32::from(self.max_take);
+        out[2] = f32::from(u8::from(player == self.to_move));
+    }
+}
+
+impl crate::Symmetric for Subtraction {
+    /// Only the identity.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    fn inverse_symmetry(&self, sym: usize) -> Result<usize, crate::LearnError> {
+        crate::LearnError::check_symmetry(sym, 1).map(|()| sym)
+    }
+
+    fn transformed(&self, sym: usize) -> Result<Self, crate::LearnError> {
+        crate::LearnError::check_symmetry(sym, 1).map(|()| *self)
+    }
+
+    fn transform_move(&self, sym: usize, mv: Take) -> Result<Take, crate::LearnError> {
+        crate::LearnError::check_symmetry(sym, 1).map(|()| mv)
+    }
+
+    fn transform_observation(
+        &self,
+        sym: usize,
+        input: &[f32],
+        out: &mut [f32],
+    ) -> Result<(), crate::LearnError> {
+        crate::LearnError::check_symmetry(sym, 1)?;
+        crate::LearnError::check_length(3, input.len())?;
+        crate::LearnError::check_length(3, out.len())?;
+        out.copy_from_slice(input);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
