@@ -59,7 +59,8 @@ pub trait Actions: Game {
         }
     }
 
-    /// The legal move numbered `action`, or `None` when no legal move has that number.
+    /// The legal move numbered `action`, or `None` when no legal move has that number (also
+    /// when `action` decodes to a legal move whose own number is another one).
     ///
     /// ```
     /// use abstract_game::{Actions, Game, toy::{Subtraction, Take}};
@@ -69,7 +70,8 @@ pub trait Actions: Game {
     /// ```
     #[must_use]
     fn move_of(&self, action: u32) -> Option<Self::Move> {
-        self.decode(action).filter(|&mv| self.is_legal(mv))
+        self.decode(action)
+            .filter(|&mv| self.encode(mv) == Some(action) && self.is_legal(mv))
     }
 
     /// Writes `true` at the number of every legal move and `false` elsewhere; `mask` must
