@@ -74,6 +74,12 @@ impl<G: Game> MoveLimit<G> {
         self.plies
     }
 
+    /// Decisions allowed before the game is drawn.
+    #[must_use]
+    pub fn max_plies(&self) -> u32 {
+        self.max_plies
+    }
+
     fn limit_reached(&self) -> bool {
         self.plies >= self.max_plies
     }
