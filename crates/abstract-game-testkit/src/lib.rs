@@ -6,6 +6,7 @@
 //! path and the position text, so it can be replayed.
 //!
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
+//! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
 //! [`check_perft_file`] for golden perft counts; [`oracle`] for differential tests against game
 //! records of other programs; [`serde_roundtrip`].
 //!
@@ -17,10 +18,12 @@
 //! ```
 #![deny(missing_docs)]
 
+mod evaluate;
 mod invariants;
 pub mod oracle;
 mod perft_file;
 
+pub use evaluate::check_evaluate;
 pub use invariants::{
     KitFailure, KitOptions, KitReport, check_position, check_random_games, check_random_games_from,
     check_walk, try_check_random_games_from,

@@ -45,6 +45,7 @@ extern crate alloc;
 
 mod bits;
 mod board;
+mod eval;
 mod hash;
 mod movegen;
 mod moves;

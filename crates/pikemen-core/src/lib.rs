@@ -42,6 +42,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod eval;
 mod hash;
 mod movegen;
 mod moves;

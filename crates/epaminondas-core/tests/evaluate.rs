@@ -1,0 +1,34 @@
+//! The evaluation over the kit's random games, on every board and rule switch.
+
+use abstract_game::{Game, MoveLimit};
+use abstract_game_testkit::{KitOptions, check_evaluate};
+use epaminondas_core::{Config, Epaminondas};
+
+#[test]
+fn values_are_in_range_on_every_board() {
+    for (i, (width, height, stones, mirror)) in [
+        (14, 12, false, true),
+        (14, 12, true, true),
+        (10, 8, false, false),
+        (8, 8, false, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let start = Epaminondas::new(&Config {
+            width,
+            height,
+            stones,
+            mirror,
+        })
+        .unwrap();
+        let opts = KitOptions {
+            games: 3,
+            max_plies: 600,
+            seed: i as u64,
+            ..KitOptions::default()
+        };
+        assert!(check_evaluate(&start, &opts).unwrap() > 100);
+        check_evaluate(&MoveLimit::wrap(start, 0, 40), &opts).unwrap();
+    }
+}

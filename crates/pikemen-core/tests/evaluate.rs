@@ -1,0 +1,24 @@
+//! The evaluation over the kit's random games, for every player count.
+
+use abstract_game::{Game, MoveLimit};
+use abstract_game_testkit::{KitOptions, check_evaluate};
+use pikemen_core::{Config, Pikemen};
+
+#[test]
+fn values_are_in_range_and_zero_sum_for_2_3_and_4_players() {
+    for players in 2..=4 {
+        for target in [12, 20] {
+            let start = Pikemen::new(&Config { players, target }).unwrap();
+            let opts = KitOptions {
+                games: 6,
+                max_plies: 1500,
+                seed: u64::from(players) * 100 + u64::from(target),
+                ..KitOptions::default()
+            };
+            let positions = check_evaluate(&start, &opts).unwrap();
+            assert!(positions > 100, "{players} players: {positions} positions");
+            let limited = MoveLimit::wrap(start, 0, 50);
+            check_evaluate(&limited, &opts).unwrap();
+        }
+    }
+}
