@@ -28,4 +28,14 @@ pub trait Evaluate: Game {
     fn move_priority(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// Whether `mv` (legal here) is a move that search should follow past its depth limit
+    /// before trusting [`Evaluate::evaluate`]: a capture, a row removal, anything that changes
+    /// material at once. Alpha-beta's quiescence search plays only these moves. Keep the set
+    /// small: quiet moves marked tactical make quiescence search as wide as the full search.
+    /// The default marks none.
+    #[must_use]
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
 }

@@ -1,0 +1,481 @@
+//! Alpha-beta search with iterative deepening.
+
+use crate::limits::Budget;
+use crate::tt::{Bound, Table};
+use crate::{Bot, Limits, SearchInfo};
+use abstract_game::{Evaluate, MoveList, PlayerId, Status};
+use core::hash::{Hash, Hasher};
+
+/// Scores are integers: a heuristic value `v` scores `v * EVAL_SCALE`; a finished game with
+/// returns `r` scores `r * WIN`, less one per ply so that faster wins score higher.
+const EVAL_SCALE: f64 = 100_000.0;
+const WIN: f64 = 1_000_000.0;
+const INF: i32 = 2_000_000;
+/// The deepest line searched, extensions and quiescence included.
+const MAX_PLY: usize = 96;
+/// Plies of quiescence search at most.
+const MAX_QUIESCENCE: usize = 8;
+const HISTORY_BITS: u32 = 12;
+/// Iterative deepening stops here when only a time or node budget is given.
+const MAX_DEPTH: u32 = 64;
+
+/// Negamax-style alpha-beta over [`Game::status`](abstract_game::Game::status)'s decision
+/// owners, with iterative deepening, a transposition table, move ordering and quiescence.
+///
+/// - **Sides.** Values are those of the seat to decide at the root (the *root seat*). With
+///   two seats this is plain minimax. With three or four it is the *paranoid* reduction: every
+///   other seat is assumed to play against the root seat, so nodes where the root seat decides
+///   maximise its value and all others minimise it. The decision owner is read at every node,
+///   so a seat deciding twice in a row, or a GIPF row removal decided by the player who did not
+///   push, is handled like any other decision.
+/// - **Depth.** A decision by the same seat that made the previous one (a GIPF removal after
+///   one's own push) costs no depth: a turn is searched whole. At depth 0 a quiescence search
+///   follows only [`Evaluate::is_tactical`] moves (captures, removals), standing pat on the
+///   evaluation unless every legal move is tactical.
+/// - **Ordering.** The table's move first, then by [`Evaluate::move_priority`], then two
+///   killer moves per ply, then a history table of cut-off moves.
+/// - **Table.** `2^bits` slots keyed by `hash64` mixed with the root seat (values depend on
+///   it); replacement is depth-preferred within a search, and every new search may overwrite
+///   the previous search's entries. Winning scores stored in the table are not adjusted by ply
+///   (a proven win found through a transposition may report a slightly wrong distance).
+///
+/// Under a depth or node budget the search is deterministic. With a time budget the deepest
+/// completed iteration's move is played.
+///
+/// ```
+/// use abstract_game::{Game, toy::Subtraction};
+/// use abstract_game_search::{AlphaBeta, Bot, Limits};
+/// let g: Subtraction = "10 3 1".parse().unwrap();
+/// let (mv, info) = AlphaBeta::new().choose(&g, &Limits::depth(12)).unwrap();
+/// assert_eq!(mv.0, 2); // leaves 8
+/// assert_eq!(info.value, 1.0); // a proven win
+/// ```
+#[derive(Debug)]
+pub struct AlphaBeta<G: Evaluate> {
+    table: Table<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    /// Per-ply scratch buffers, taken and put back around each node.
+    moves: Vec<MoveList<G>>,
+    scored: Vec<Vec<(i64, G::Move)>>,
+    root: PlayerId,
+    root_salt: u64,
+    budget: Option<Budget>,
+    aborted: bool,
+}
+
+impl<G: Evaluate> Default for AlphaBeta<G> {
+    fn default() -> Self {
+        AlphaBeta::new()
+    }
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// A search with a table of 2^18 entries.
+    #[must_use]
+    pub fn new() -> AlphaBeta<G> {
+        AlphaBeta::with_table_bits(18)
+    }
+
+    /// A search with a table of `2^bits` entries (at most 2^30).
+    #[must_use]
+    pub fn with_table_bits(bits: u32) -> AlphaBeta<G> {
+        AlphaBeta {
+            table: Table::new(bits),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 1 << HISTORY_BITS],
+            moves: (0..=MAX_PLY).map(|_| MoveList::<G>::new()).collect(),
+            scored: vec![Vec::new(); MAX_PLY + 1],
+            root: PlayerId::FIRST,
+            root_salt: 0,
+            budget: None,
+            aborted: false,
+        }
+    }
+
+    fn tick(&mut self) -> bool {
+        if !self.aborted {
+            self.aborted = self.budget.as_mut().is_some_and(Budget::tick);
+        }
+        self.aborted
+    }
+
+    fn key(&self, state: &G) -> u64 {
+        state.hash64() ^ self.root_salt
+    }
+
+    fn static_score(&self, state: &G) -> i32 {
+        let v = state.evaluate(self.root);
+        let v = if v.is_nan() {
+            0.0
+        } else {
+            v.clamp(-0.99, 0.99)
+        };
+        (v * EVAL_SCALE) as i32
+    }
+
+    fn history_slot(mover: PlayerId, mv: G::Move) -> usize {
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325 ^ mover.index() as u64);
+        mv.hash(&mut h);
+        (h.finish() >> (64 - HISTORY_BITS)) as usize
+    }
+
+    /// Fills `self.scored[ply]` with the legal moves of `state`, best first.
+    fn order(&mut self, state: &G, mover: PlayerId, ply: usize, tt_move: Option<G::Move>) {
+        let mut moves = core::mem::take(&mut self.moves[ply]);
+        let mut scored = core::mem::take(&mut self.scored[ply]);
+        moves.clear();
+        scored.clear();
+        state.generate_moves(&mut moves);
+        let killers = self.killers[ply];
+        for &mv in &moves {
+            let key = if Some(mv) == tt_move {
+                i64::MAX
+            } else {
+                let killer = if killers[0] == Some(mv) {
+                    2 << 28
+                } else if killers[1] == Some(mv) {
+                    1 << 28
+                } else {
+                    0
+                };
+                (i64::from(state.move_priority(mv)) << 32)
+                    + killer
+                    + i64::from(self.history[Self::history_slot(mover, mv)])
+            };
+            scored.push((key, mv));
+        }
+        // Stable: equal keys keep the game's deterministic generation order.
+        scored.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+        self.moves[ply] = moves;
+        self.scored[ply] = scored;
+    }
+
+    fn reward_cutoff(&mut self, mover: PlayerId, mv: G::Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[Self::history_slot(mover, mv)];
+        *h = (*h + depth * depth).min(1 << 27);
+    }
+
+    /// The value of `state` for the root seat, searched `depth` plies deep.
+    fn search(&mut self, state: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let mover = match state.status() {
+            Status::Finished(o) => return terminal_score(o.returns(self.root), ply),
+            Status::Ongoing(p) => p,
+        };
+        if ply >= MAX_PLY {
+            return self.static_score(state);
+        }
+        if depth <= 0 {
+            return self.quiesce(state, ply, 0, alpha, beta);
+        }
+        let key = self.key(state);
+        let mut tt_move = None;
+        if let Some(e) = self.table.probe(key) {
+            tt_move = e.mv;
+            if i32::from(e.depth) >= depth {
+                match e.bound {
+                    Bound::Exact => return e.score,
+                    Bound::Lower if e.score >= beta => return e.score,
+                    Bound::Upper if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let maximising = mover == self.root;
+        self.order(state, mover, ply, tt_move);
+        let mut best = if maximising { -INF } else { INF };
+        let mut best_move = None;
+        let mut child = state.clone();
+        for i in 0..self.scored[ply].len() {
+            let mv = self.scored[ply][i].1;
+            child.clone_from(state);
+            child.apply_unchecked(mv);
+            // Another decision by the same seat belongs to the same turn: no depth spent.
+            let next_depth = if child.to_move() == Some(mover) {
+                depth
+            } else {
+                depth - 1
+            };
+            let v = self.search(&child, next_depth, ply + 1, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if (maximising && v > best) || (!maximising && v < best) {
+                best = v;
+                best_move = Some(mv);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if !state.is_tactical(mv) {
+                    self.reward_cutoff(mover, mv, ply, depth);
+                }
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, best_move, best, depth.min(255) as u8, bound);
+        best
+    }
+
+    /// Follows tactical moves only, standing pat on the evaluation.
+    fn quiesce(
+        &mut self,
+        state: &G,
+        ply: usize,
+        qply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let mover = match state.status() {
+            Status::Finished(o) => return terminal_score(o.returns(self.root), ply),
+            Status::Ongoing(p) => p,
+        };
+        let stand = self.static_score(state);
+        if ply >= MAX_PLY || qply >= MAX_QUIESCENCE {
+            return stand;
+        }
+        let maximising = mover == self.root;
+        let mut moves = core::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        state.generate_moves(&mut moves);
+        let tactical = moves.iter().filter(|&&m| state.is_tactical(m)).count();
+        if tactical == 0 {
+            self.moves[ply] = moves;
+            return stand;
+        }
+        // When every move is tactical (a forced removal), the mover may not stand pat.
+        let forced = tactical == moves.len();
+        let mut best = if forced {
+            if maximising { -INF } else { INF }
+        } else {
+            stand
+        };
+        if !forced {
+            if maximising {
+                if stand >= beta {
+                    self.moves[ply] = moves;
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    self.moves[ply] = moves;
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+        }
+        let mut scored = core::mem::take(&mut self.scored[ply]);
+        scored.clear();
+        scored.extend(
+            moves
+                .iter()
+                .filter(|&&m| state.is_tactical(m))
+                .map(|&m| (i64::from(state.move_priority(m)), m)),
+        );
+        scored.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+        self.moves[ply] = moves;
+        let mut child = state.clone();
+        for &(_, mv) in &scored {
+            child.clone_from(state);
+            child.apply_unchecked(mv);
+            let v = self.quiesce(&child, ply + 1, qply + 1, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            if maximising {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.scored[ply] = scored;
+        if self.aborted { 0 } else { best }
+    }
+
+    /// The line the table predicts from `state`, starting with `first`.
+    fn principal_variation(&self, state: &G, first: G::Move, depth: u32) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let mut s = state.clone();
+        s.apply_unchecked(first);
+        while pv.len() < depth as usize + 4 {
+            let Some(mv) = self.table.probe(self.key(&s)).and_then(|e| e.mv) else {
+                break;
+            };
+            if !s.is_legal(mv) {
+                break;
+            }
+            s.apply_unchecked(mv);
+            pv.push(mv);
+        }
+        pv
+    }
+}
+
+fn terminal_score(returns: f64, ply: usize) -> i32 {
+    let s = (returns * WIN) as i32;
+    let ply = ply as i32;
+    if s > 0 {
+        s - ply
+    } else if s < 0 {
+        s + ply
+    } else {
+        0
+    }
+}
+
+fn to_value(score: i32) -> f64 {
+    let s = f64::from(score);
+    if s.abs() > EVAL_SCALE {
+        // A proven result: its returns, give or take the ply adjustment.
+        (s / WIN * 1000.0).round() / 1000.0
+    } else {
+        s / EVAL_SCALE
+    }
+}
+
+/// FNV-1a, to spread moves over the history table without a hashing dependency.
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
+    fn choose(&mut self, state: &G, limits: &Limits) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        let limits = limits.or(&Limits::depth(3));
+        let Status::Ongoing(mover) = state.status() else {
+            return None;
+        };
+        self.root = mover;
+        self.root_salt = (mover.index() as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        self.table.next_search();
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        self.budget = Some(Budget::start(&limits));
+        self.aborted = false;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+
+        let mut best: Option<(G::Move, i32, u32)> = None;
+        let mut child = state.clone();
+        for depth in 1..=max_depth {
+            let tt_move = best.map(|b| b.0);
+            self.order(state, mover, 0, tt_move);
+            let root_moves = core::mem::take(&mut self.scored[0]);
+            if root_moves.len() == 1 && best.is_none() {
+                // A forced decision: no search needed.
+                let mv = root_moves[0].1;
+                best = Some((mv, self.static_score(state), 0));
+                self.scored[0] = root_moves;
+                break;
+            }
+            let (mut alpha, beta) = (-INF, INF);
+            let mut iteration: Option<(G::Move, i32)> = None;
+            for &(_, mv) in &root_moves {
+                child.clone_from(state);
+                child.apply_unchecked(mv);
+                let next_depth = if child.to_move() == Some(mover) {
+                    depth as i32
+                } else {
+                    depth as i32 - 1
+                };
+                let v = self.search(&child, next_depth, 1, alpha, beta);
+                if self.aborted {
+                    break;
+                }
+                if iteration.is_none_or(|(_, b)| v > b) {
+                    iteration = Some((mv, v));
+                }
+                alpha = alpha.max(v);
+            }
+            let fallback = root_moves.first().map(|&(_, mv)| mv);
+            self.scored[0] = root_moves;
+            match iteration {
+                Some((mv, v)) if !self.aborted => {
+                    self.table
+                        .store(self.key(state), Some(mv), v, depth as u8, Bound::Exact);
+                    best = Some((mv, v, depth));
+                    if f64::from(v.abs()) > EVAL_SCALE {
+                        break; // proven: deeper search cannot change it
+                    }
+                }
+                _ => {
+                    if best.is_none() {
+                        // Not even depth 1 finished: the best move seen, else the first.
+                        let guess = iteration.map(|(m, _)| m).or(fallback)?;
+                        best = Some((guess, self.static_score(state), 0));
+                    }
+                    break;
+                }
+            }
+        }
+        let budget = self.budget.take()?;
+        let (mv, score, depth) = best?;
+        let info = SearchInfo {
+            depth,
+            iterations: budget.work,
+            value: to_value(score),
+            elapsed: budget.elapsed(),
+            pv: self.principal_variation(state, mv, depth),
+        };
+        Some((mv, info))
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_convert_back_to_values() {
+        assert_eq!(to_value(terminal_score(1.0, 5)), 1.0);
+        assert_eq!(to_value(terminal_score(-1.0, 5)), -1.0);
+        assert_eq!(to_value(terminal_score(0.0, 5)), 0.0);
+        assert_eq!(to_value(25_000), 0.25);
+        assert!(terminal_score(1.0, 2) > terminal_score(1.0, 4));
+    }
+}

@@ -1,0 +1,414 @@
+//! Monte Carlo tree search (UCT) for any number of seats.
+
+use crate::limits::Budget;
+use crate::{Bot, Limits, SearchInfo};
+use abstract_game::{Evaluate, MAX_PLAYERS, MoveList, PlayerId, SeededRng, Status};
+
+/// Settings of [`Mcts`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// The UCT exploration constant `c` in `mean + c * sqrt(ln N / n)`; rewards lie in
+    /// `-1..=1`.
+    pub exploration: f64,
+    /// Random plies a rollout plays before it is cut off and the position is evaluated;
+    /// `u32::MAX` plays to the end of the game (evaluating only if 10 000 plies pass).
+    pub playout: u32,
+    /// The seed of rollouts and tie-breaks.
+    pub seed: u64,
+    /// The tree stops growing at this many nodes (iterations then only roll out).
+    pub max_nodes: usize,
+    /// Whether the tree of the previous move is kept when the new position is in it.
+    pub reuse: bool,
+}
+
+impl Default for MctsConfig {
+    /// `c = 1.0`, rollouts cut off after 8 plies, seed 0, at most a million nodes, reuse on.
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 1.0,
+            playout: 8,
+            seed: 0,
+            max_nodes: 1 << 20,
+            reuse: true,
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+const FULL_PLAYOUT_CAP: u32 = 10_000;
+
+/// One node of the tree, in an arena: children are contiguous, found by index.
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move that leads here (meaningless at the root).
+    mv: Option<M>,
+    parent: u32,
+    /// The first child's index, or `NONE` while the node is unexpanded.
+    first_child: u32,
+    children: u32,
+    visits: u32,
+    /// The seat that chose `mv`: the rewards summed in `total` are that seat's.
+    mover: u8,
+    total: f64,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32, mover: u8) -> Node<M> {
+        Node {
+            mv,
+            parent,
+            first_child: NONE,
+            children: 0,
+            visits: 0,
+            mover,
+            total: 0.0,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / f64::from(self.visits)
+        }
+    }
+}
+
+/// UCT search: each iteration walks down the tree by the UCB1 rule for the seat that decides
+/// at each node (from [`Game::status`](abstract_game::Game::status), so a seat may decide
+/// several times in a row), adds the children of the first unexpanded node, rolls out a few
+/// random plies, evaluates with [`Evaluate`] (or takes [`Outcome::returns`] at a finished
+/// game), and adds each seat's reward along the path.
+///
+/// The tree is an arena of nodes (no allocation per node); the subtree of the position reached
+/// is kept for the next move. Children are tried first in [`Evaluate::move_priority`] order.
+///
+/// [`Outcome::returns`]: abstract_game::Outcome::returns
+///
+/// ```
+/// use abstract_game::{Game, toy::Subtraction};
+/// use abstract_game_search::{Bot, Limits, Mcts, MctsConfig};
+/// let g: Subtraction = "9 3 1".parse().unwrap();
+/// let mut bot = Mcts::new(MctsConfig::default());
+/// let (mv, _) = bot.choose(&g, &Limits::iterations(2000)).unwrap();
+/// assert_eq!(mv.0, 1); // leaves 8, a multiple of 4
+/// ```
+#[derive(Debug)]
+pub struct Mcts<G: Evaluate> {
+    config: MctsConfig,
+    rng: SeededRng,
+    nodes: Vec<Node<G::Move>>,
+    /// The position at `nodes[0]`, if a tree is kept.
+    root: Option<G>,
+    /// Scratch buffers, kept to avoid allocating during search.
+    moves: MoveList<G>,
+    order: Vec<(i32, u64, G::Move)>,
+    spare: Vec<Node<G::Move>>,
+    old_index: Vec<u32>,
+}
+
+impl<G: Evaluate> Mcts<G> {
+    /// A search with these settings.
+    #[must_use]
+    pub fn new(config: MctsConfig) -> Mcts<G> {
+        Mcts {
+            config,
+            rng: SeededRng::new(config.seed),
+            nodes: Vec::new(),
+            root: None,
+            moves: MoveList::<G>::new(),
+            order: Vec::new(),
+            spare: Vec::new(),
+            old_index: Vec::new(),
+        }
+    }
+
+    /// The number of nodes in the tree.
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Makes `state` the root, keeping its subtree if the previous tree holds it.
+    fn set_root(&mut self, state: &G) {
+        let kept = match (&self.root, self.config.reuse) {
+            (Some(old), true) if !self.nodes.is_empty() => {
+                if old == state {
+                    Some(0)
+                } else {
+                    find(&self.nodes, 0, old, state, state.hash64(), 4)
+                }
+            }
+            _ => None,
+        };
+        match kept {
+            Some(0) => {}
+            Some(index) => self.reroot(index),
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node::new(None, NONE, 0));
+            }
+        }
+        self.root = Some(state.clone());
+    }
+
+    /// Copies the subtree under `index` to the front of a fresh arena.
+    fn reroot(&mut self, index: u32) {
+        self.spare.clear();
+        self.old_index.clear();
+        let mut root = self.nodes[index as usize].clone();
+        root.parent = NONE;
+        root.mv = None;
+        self.spare.push(root);
+        self.old_index.push(index);
+        let mut i = 0;
+        while i < self.spare.len() {
+            let old = &self.nodes[self.old_index[i] as usize];
+            if old.first_child != NONE {
+                let first = self.spare.len() as u32;
+                for c in old.first_child..old.first_child + old.children {
+                    let mut child = self.nodes[c as usize].clone();
+                    child.parent = i as u32;
+                    self.spare.push(child);
+                    self.old_index.push(c);
+                }
+                self.spare[i].first_child = first;
+            }
+            i += 1;
+        }
+        core::mem::swap(&mut self.nodes, &mut self.spare);
+    }
+
+    /// Adds the children of `node` (whose position is `state`, decided by `mover`), best
+    /// move-priority first, ties in seeded random order.
+    fn expand(&mut self, node: u32, state: &G, mover: PlayerId) {
+        self.moves.clear();
+        state.generate_moves(&mut self.moves);
+        self.order.clear();
+        for &mv in &self.moves {
+            self.order
+                .push((-state.move_priority(mv), self.rng.next_u64(), mv));
+        }
+        self.order.sort_unstable_by_key(|&(p, r, _)| (p, r));
+        let first = self.nodes.len() as u32;
+        for &(_, _, mv) in &self.order {
+            self.nodes
+                .push(Node::new(Some(mv), node, mover.index() as u8));
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.children = self.order.len() as u32;
+    }
+
+    /// The child of `node` to follow: an untried one first, else the best by UCB1.
+    fn select(&self, node: u32) -> u32 {
+        let n = &self.nodes[node as usize];
+        let log_n = f64::from(n.visits.max(1)).ln();
+        let mut best = n.first_child;
+        let mut best_score = f64::NEG_INFINITY;
+        for c in n.first_child..n.first_child + n.children {
+            let child = &self.nodes[c as usize];
+            if child.visits == 0 {
+                return c;
+            }
+            let score =
+                child.mean() + self.config.exploration * (log_n / f64::from(child.visits)).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// One iteration from the root position `root`.
+    fn iterate(&mut self, root: &G, state: &mut G) {
+        state.clone_from(root);
+        let mut node = 0u32;
+        while let Status::Ongoing(mover) = state.status() {
+            let leaf = self.nodes[node as usize].first_child == NONE;
+            if leaf {
+                if node != 0 && self.nodes.len() >= self.config.max_nodes {
+                    break;
+                }
+                self.expand(node, state, mover);
+                if self.nodes[node as usize].children == 0 {
+                    break;
+                }
+            }
+            node = self.select(node);
+            if let Some(mv) = self.nodes[node as usize].mv {
+                state.apply_unchecked(mv);
+            }
+            if leaf {
+                break;
+            }
+        }
+        let rewards = self.rollout(state);
+        loop {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            n.total += rewards[n.mover as usize];
+            if n.parent == NONE {
+                break;
+            }
+            node = n.parent;
+        }
+    }
+
+    /// Random plies from `state`, then every seat's reward.
+    fn rollout(&mut self, state: &mut G) -> [f64; MAX_PLAYERS as usize] {
+        let cap = if self.config.playout == u32::MAX {
+            FULL_PLAYOUT_CAP
+        } else {
+            self.config.playout
+        };
+        let mut plies = 0;
+        let mut rewards = [0.0; MAX_PLAYERS as usize];
+        loop {
+            if let Status::Finished(o) = state.status() {
+                for p in PlayerId::all(state.player_count()) {
+                    rewards[p.index()] = o.returns(p);
+                }
+                return rewards;
+            }
+            if plies >= cap {
+                break;
+            }
+            self.moves.clear();
+            state.generate_moves(&mut self.moves);
+            let mv = self.moves[self.rng.below(self.moves.len())];
+            state.apply_unchecked(mv);
+            plies += 1;
+        }
+        for p in PlayerId::all(state.player_count()) {
+            let v = state.evaluate(p);
+            rewards[p.index()] = if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
+        }
+        rewards
+    }
+
+    /// The most visited child of `node`, if it has a visited child.
+    fn best_child(&self, node: u32) -> Option<u32> {
+        let n = &self.nodes[node as usize];
+        if n.first_child == NONE {
+            return None;
+        }
+        (n.first_child..n.first_child + n.children)
+            .filter(|&c| self.nodes[c as usize].visits > 0)
+            .max_by(|&a, &b| {
+                let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
+            })
+    }
+}
+
+/// Searches the visited part of the tree under `node` (position `state`), up to `plies` deep,
+/// for the node whose position is `target`.
+fn find<G: Evaluate>(
+    nodes: &[Node<G::Move>],
+    node: u32,
+    state: &G,
+    target: &G,
+    target_hash: u64,
+    plies: u32,
+) -> Option<u32> {
+    let n = &nodes[node as usize];
+    if n.first_child == NONE || plies == 0 {
+        return None;
+    }
+    for c in n.first_child..n.first_child + n.children {
+        let child = &nodes[c as usize];
+        let Some(mv) = child.mv.filter(|_| child.visits > 0) else {
+            continue;
+        };
+        let mut next = state.clone();
+        next.apply_unchecked(mv);
+        if next.hash64() == target_hash && next == *target {
+            return Some(c);
+        }
+        if let Some(found) = find(nodes, c, &next, target, target_hash, plies - 1) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+impl<G: Evaluate> Bot<G> for Mcts<G> {
+    fn choose(&mut self, state: &G, limits: &Limits) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        let mut budget = Budget::start(&limits.or(&Limits::iterations(1000)));
+        let Status::Ongoing(mover) = state.status() else {
+            return None;
+        };
+        self.moves.clear();
+        state.generate_moves(&mut self.moves);
+        if self.moves.len() == 1 {
+            // A forced decision: nothing to think about.
+            let mv = self.moves[0];
+            let mut info = SearchInfo::immediate(state.evaluate(mover), budget.elapsed());
+            info.pv.push(mv);
+            return Some((mv, info));
+        }
+        self.set_root(state);
+        let mut scratch = state.clone();
+        loop {
+            self.iterate(state, &mut scratch);
+            if budget.tick() {
+                break;
+            }
+        }
+        let mut pv = Vec::new();
+        let mut node = 0;
+        while let Some(c) = self.best_child(node) {
+            pv.extend(self.nodes[c as usize].mv);
+            node = c;
+        }
+        let best = self.best_child(0)?;
+        let best = &self.nodes[best as usize];
+        let info = SearchInfo {
+            depth: pv.len() as u32,
+            iterations: budget.work,
+            value: best.mean(),
+            elapsed: budget.elapsed(),
+            pv,
+        };
+        Some((best.mv?, info))
+    }
+
+    fn new_game(&mut self) {
+        self.nodes.clear();
+        self.root = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::Game;
+    use abstract_game::toy::Subtraction;
+
+    #[test]
+    fn the_tree_is_kept_for_a_position_it_holds() {
+        let g: Subtraction = "21 3 1".parse().unwrap();
+        let mut bot = Mcts::new(MctsConfig::default());
+        let (mv, _) = bot.choose(&g, &Limits::iterations(500)).unwrap();
+        let after_reply = g
+            .after(mv)
+            .unwrap()
+            .after(abstract_game::toy::Take(1))
+            .unwrap();
+        let before = bot.tree_size();
+        bot.set_root(&after_reply);
+        let kept = bot.tree_size();
+        assert!(kept > 1 && kept < before, "kept {kept} of {before}");
+        assert!(bot.nodes[0].visits > 0);
+        // Children still point at their parent inside the new arena.
+        for (i, n) in bot.nodes.iter().enumerate().skip(1) {
+            let p = &bot.nodes[n.parent as usize];
+            assert!((p.first_child..p.first_child + p.children).contains(&(i as u32)));
+        }
+        bot.new_game();
+        bot.set_root(&after_reply);
+        assert_eq!(bot.tree_size(), 1);
+    }
+}

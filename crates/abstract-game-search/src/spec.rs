@@ -1,0 +1,333 @@
+//! Bot spec strings such as `mcts:ms=100` or `alphabeta:depth=5:seed=2`.
+
+use crate::{AlphaBeta, Bot, Greedy, Limits, Mcts, MctsConfig, Random};
+use abstract_game::Evaluate;
+use core::fmt;
+use core::str::FromStr;
+use core::time::Duration;
+
+/// The bots a spec can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// The best move by a one-ply [`Evaluate`].
+    Greedy,
+    /// Monte Carlo tree search ([`Mcts`]).
+    Mcts,
+    /// Alpha-beta with iterative deepening ([`AlphaBeta`]).
+    AlphaBeta,
+}
+
+impl BotKind {
+    const ALL: [(BotKind, &'static str); 4] = [
+        (BotKind::Random, "random"),
+        (BotKind::Greedy, "greedy"),
+        (BotKind::Mcts, "mcts"),
+        (BotKind::AlphaBeta, "alphabeta"),
+    ];
+
+    /// The name used in specs.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        BotKind::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("", |(_, n)| n)
+    }
+
+    fn accepts(self, param: &str) -> bool {
+        match self {
+            BotKind::Random | BotKind::Greedy => param == "seed",
+            BotKind::Mcts => ["iters", "ms", "c", "playout", "seed"].contains(&param),
+            BotKind::AlphaBeta => ["depth", "nodes", "ms", "seed"].contains(&param),
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every bot and parameter a spec may use; part of every [`SpecError`] message and of
+/// `agame match --help`.
+pub const SPEC_HELP: &str = "\
+a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
+  random                      uniformly random moves        params: seed
+  greedy                      best move by one-ply evaluation  params: seed
+  mcts                        Monte Carlo tree search (default iters=1000)
+                              params: iters=N, ms=N (time per move), c=X (exploration, 1.0),
+                              playout=N|end (random plies before evaluating, 8), seed
+  alphabeta                   alpha-beta, iterative deepening (default depth=3)
+                              params: depth=N, nodes=N, ms=N (time per move), seed
+  examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:seed=3";
+
+/// Why a spec string was refused. The message lists the bots and their parameters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// No bot of this name.
+    #[error("unknown bot '{0}'; {SPEC_HELP}")]
+    UnknownBot(String),
+    /// The bot has no such parameter.
+    #[error("{bot} has no parameter '{param}'; {SPEC_HELP}")]
+    UnknownParam {
+        /// The bot.
+        bot: BotKind,
+        /// The parameter given.
+        param: String,
+    },
+    /// A parameter without `=VALUE`, or with a value it cannot take.
+    #[error("bad value for '{param}': '{value}'; {SPEC_HELP}")]
+    BadValue {
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+    },
+}
+
+/// A bot and its settings, read from and written as a spec string such as `mcts:ms=100`.
+///
+/// [`BotSpec::build`] makes the bot for any game with an [`Evaluate`]; [`BotSpec::limits`]
+/// gives the budget the spec asks for (its `iters`, `nodes`, `depth`, `ms`), or the bot's
+/// default. Unset parameters keep their defaults; [`Display`](fmt::Display) writes only the
+/// parameters that were set, so text round-trips.
+///
+/// ```
+/// use abstract_game_search::{BotKind, BotSpec};
+/// let s: BotSpec = "alphabeta:ms=200:seed=3".parse().unwrap();
+/// assert_eq!(s.kind, BotKind::AlphaBeta);
+/// assert_eq!(s.to_string(), "alphabeta:ms=200:seed=3");
+/// assert!("minimax".parse::<BotSpec>().unwrap_err().to_string().contains("alphabeta"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotSpec {
+    /// Which bot.
+    pub kind: BotKind,
+    /// `iters=N` (MCTS) or `nodes=N` (alpha-beta): the work budget per move.
+    pub iterations: Option<u64>,
+    /// `depth=N` (alpha-beta).
+    pub depth: Option<u32>,
+    /// `ms=N`: wall time per move, in milliseconds.
+    pub millis: Option<u64>,
+    /// `c=X` (MCTS): the exploration constant.
+    pub exploration: Option<f64>,
+    /// `playout=N` (MCTS): random plies before a rollout is cut off and evaluated;
+    /// `playout=end` (stored as `u32::MAX`) plays to the end.
+    pub playout: Option<u32>,
+    /// `seed=N`: the seed of the bot's random choices (0 when unset).
+    pub seed: Option<u64>,
+}
+
+impl BotSpec {
+    /// The spec of `kind` with every parameter at its default.
+    #[must_use]
+    pub fn new(kind: BotKind) -> BotSpec {
+        BotSpec {
+            kind,
+            iterations: None,
+            depth: None,
+            millis: None,
+            exploration: None,
+            playout: None,
+            seed: None,
+        }
+    }
+
+    /// The same spec with another seed.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> BotSpec {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The budget this spec asks for, or the bot's default budget (MCTS 1000 iterations,
+    /// alpha-beta depth 3; random and greedy need none).
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits::none();
+        l.iterations = self.iterations;
+        l.depth = self.depth;
+        l.time = self.millis.map(Duration::from_millis);
+        let default = match self.kind {
+            BotKind::Mcts => Limits::iterations(1000),
+            BotKind::AlphaBeta => Limits::depth(3),
+            BotKind::Random | BotKind::Greedy => Limits::none(),
+        };
+        l.or(&default)
+    }
+
+    /// The bot, for any game with an evaluation.
+    #[must_use]
+    pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
+        let seed = self.seed.unwrap_or(0);
+        match self.kind {
+            BotKind::Random => Box::new(Random::new(seed)),
+            BotKind::Greedy => Box::new(Greedy::new(seed)),
+            BotKind::Mcts => {
+                let d = MctsConfig::default();
+                Box::new(Mcts::new(MctsConfig {
+                    exploration: self.exploration.unwrap_or(d.exploration),
+                    playout: self.playout.unwrap_or(d.playout),
+                    seed,
+                    ..d
+                }))
+            }
+            BotKind::AlphaBeta => Box::new(AlphaBeta::new()),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.name())?;
+        if let Some(n) = self.iterations {
+            let name = if self.kind == BotKind::AlphaBeta {
+                "nodes"
+            } else {
+                "iters"
+            };
+            write!(f, ":{name}={n}")?;
+        }
+        if let Some(d) = self.depth {
+            write!(f, ":depth={d}")?;
+        }
+        if let Some(ms) = self.millis {
+            write!(f, ":ms={ms}")?;
+        }
+        if let Some(c) = self.exploration {
+            write!(f, ":c={c}")?;
+        }
+        match self.playout {
+            Some(u32::MAX) => f.write_str(":playout=end")?,
+            Some(n) => write!(f, ":playout={n}")?,
+            None => {}
+        }
+        if let Some(s) = self.seed {
+            write!(f, ":seed={s}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut parts = s.trim().split(':');
+        let name = parts.next().unwrap_or_default();
+        let kind = BotKind::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(k, _)| *k)
+            .ok_or_else(|| SpecError::UnknownBot(name.to_string()))?;
+        let mut spec = BotSpec::new(kind);
+        for part in parts {
+            let (param, value) = part.split_once('=').unwrap_or((part, ""));
+            if !kind.accepts(param) {
+                return Err(SpecError::UnknownParam {
+                    bot: kind,
+                    param: param.to_string(),
+                });
+            }
+            let bad = || SpecError::BadValue {
+                param: param.to_string(),
+                value: value.to_string(),
+            };
+            let int = || value.parse::<u64>().map_err(|_| bad());
+            match param {
+                "iters" | "nodes" => spec.iterations = Some(int()?),
+                "depth" => {
+                    spec.depth = Some(int()?.try_into().map_err(|_| bad())?);
+                }
+                "ms" => spec.millis = Some(int()?),
+                "seed" => spec.seed = Some(int()?),
+                "c" => {
+                    let c: f64 = value.parse().map_err(|_| bad())?;
+                    if !(c.is_finite() && c >= 0.0) {
+                        return Err(bad());
+                    }
+                    spec.exploration = Some(c);
+                }
+                _ => {
+                    spec.playout = Some(if value == "end" {
+                        u32::MAX
+                    } else {
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|&n| n < u32::MAX)
+                            .ok_or_else(bad)?
+                    });
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+#[cfg(feature = "serde")]
+abstract_game::serde_via_text!(BotSpec);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for text in [
+            "random",
+            "greedy:seed=4",
+            "mcts:iters=2000",
+            "mcts:ms=100:c=0.7:playout=end:seed=1",
+            "mcts:playout=0",
+            "alphabeta:depth=5",
+            "alphabeta:nodes=10000:ms=200",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn limits_come_from_the_spec_or_the_default() {
+        let s: BotSpec = "mcts:ms=100".parse().unwrap();
+        assert_eq!(s.limits().time, Some(Duration::from_millis(100)));
+        assert_eq!(s.limits().iterations, None);
+        let s: BotSpec = "mcts".parse().unwrap();
+        assert_eq!(s.limits().iterations, Some(1000));
+        let s: BotSpec = "alphabeta".parse().unwrap();
+        assert_eq!(s.limits().depth, Some(3));
+        assert!("random".parse::<BotSpec>().unwrap().limits().is_unlimited());
+    }
+
+    #[test]
+    fn bad_specs_are_typed_errors_that_list_the_bots() {
+        let cases = [
+            ("", "unknown bot"),
+            ("minimax", "unknown bot"),
+            ("random:depth=3", "no parameter 'depth'"),
+            ("mcts:iters=lots", "bad value for 'iters'"),
+            ("mcts:iters", "bad value"),
+            ("mcts:c=-1", "bad value for 'c'"),
+            ("alphabeta:depth=99999999999", "bad value"),
+        ];
+        for (text, needle) in cases {
+            let e = text.parse::<BotSpec>().unwrap_err().to_string();
+            assert!(e.contains(needle), "{text}: {e}");
+            for bot in [
+                "random",
+                "greedy",
+                "mcts",
+                "alphabeta",
+                "iters=",
+                "depth=",
+                "ms=",
+            ] {
+                assert!(e.contains(bot), "{text}: {e} lacks {bot}");
+            }
+        }
+    }
+}
