@@ -6,7 +6,7 @@
 //! wins at the start of your turn) and how many of its pieces stand next to a friend (a lone
 //! piece cannot move far and falls to any pair). A side to move that faces more crossed
 //! enemies than it has crossed itself must answer at once, which costs it. The difference of
-//! the two strengths, squashed by `tanh`, is the value. The reasoning is in
+//! the two strengths, squashed into (-1, 1), is the value. The reasoning is in
 //! `docs/strength.md`.
 
 use crate::Move;
@@ -25,7 +25,7 @@ const CROSSED: f64 = 3.0;
 const SUPPORTED: f64 = 0.2;
 /// Cost for the side to move of facing a crossing it has not matched.
 const MUST_ANSWER: f64 = 3.0;
-/// Strength difference that makes the value `tanh(1)`.
+/// Strength difference that makes the value 1/2.
 const SCALE: f64 = 8.0;
 
 impl Epaminondas {
@@ -40,7 +40,8 @@ impl Epaminondas {
             let n = (me & self.geo.row(r)).count();
             if n != 0 {
                 let advanced = f64::from(if p == 0 { r } else { h - 1 - r });
-                progress += f64::from(n) * (advanced / span).powi(2);
+                let a = advanced / span;
+                progress += f64::from(n) * a * a;
             }
         }
         let crossed = (me & self.geo.home[1 - p]).count();
@@ -81,7 +82,8 @@ impl Evaluate for Epaminondas {
                 if theirs > mine {
                     d -= MUST_ANSWER;
                 }
-                let v = (d / SCALE).tanh().clamp(-0.999, 0.999);
+                // `d / (SCALE + |d|)`: tanh-like and strictly inside (-1, 1), without `std`.
+                let v = d / (SCALE + d.abs());
                 if player.index() == p { v } else { -v }
             }
         }
