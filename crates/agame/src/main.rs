@@ -6,6 +6,8 @@
 //! agame perft <game> <depth> [--divide] [--threads N]
 //! agame legal <game> [--position TEXT] [--moves FILE]
 //! agame replay <game> FILE [--each]
+//! agame play <game> [--bot SPEC|none] [--seat N]  play against a bot, or hot-seat
+//! agame engine                                  the line protocol of docs/protocol.md
 //! ```
 //! Game options: pikemen `--players 2|3|4 --target N`; epaminondas `--board WxH --stones
 //! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
@@ -13,7 +15,7 @@
 
 mod cmd;
 
-use abstract_game::{Game, MoveLimit};
+use abstract_game::{Evaluate, Game, MoveLimit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cmd::{CmdResult, Failure, Job};
 use std::path::PathBuf;
@@ -76,6 +78,23 @@ enum Command {
         #[arg(long)]
         each: bool,
     },
+    /// Play against a bot (or hot-seat with --bot none) in the terminal or from a pipe.
+    #[command(after_help = cmd::play::AFTER_HELP)]
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The bot that plays the other seats: random, greedy, mcts, alphabeta with parameters
+        /// (mcts:iters=2000, mcts:ms=100, alphabeta:depth=5, alphabeta:ms=200, seed=N), or
+        /// none for people only.
+        #[arg(long, default_value = cmd::play::DEFAULT_BOT, value_name = "SPEC")]
+        bot: String,
+        /// Your seat (1 moves first) when a bot plays.
+        #[arg(long, value_name = "N")]
+        seat: Option<u8>,
+    },
+    /// Speak a line protocol on standard input and output, for other programs (docs/protocol.md).
+    #[command(after_help = cmd::engine::AFTER_HELP)]
+    Engine,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -211,7 +230,7 @@ fn dispatch<J: Job>(args: &GameArgs, job: J) -> CmdResult {
     }
 }
 
-fn start<G: Game, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> CmdResult {
+fn start<G: Game + Evaluate, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> CmdResult {
     let state = match &args.position {
         Some(text) => text
             .parse::<G>()
@@ -254,6 +273,10 @@ fn main() {
         }
         Command::Legal { game, moves } => dispatch(&game, cmd::legal::Legal(moves)),
         Command::Replay { game, file, each } => dispatch(&game, cmd::replay::Replay { file, each }),
+        Command::Play { game, bot, seat } => {
+            cmd::play::Play::from_options(&game, &bot, seat).and_then(|p| dispatch(&game, p))
+        }
+        Command::Engine => cmd::engine::run(),
     };
     if let Err(f) = result {
         eprintln!("agame: {}", f.0);

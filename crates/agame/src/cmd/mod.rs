@@ -2,18 +2,20 @@
 
 pub mod common;
 pub mod demo;
+pub mod engine;
 pub mod games;
 pub mod legal;
 pub mod perft;
+pub mod play;
 pub mod replay;
 
 pub use common::{CmdResult, Failure};
 
-use abstract_game::Game;
+use abstract_game::{Evaluate, Game};
 
 /// A subcommand that runs on any game: `main` builds the starting state from the options and
 /// hands it over.
 pub trait Job {
     /// Runs the subcommand from `start`.
-    fn run<G: Game>(self, start: &G) -> CmdResult;
+    fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult;
 }

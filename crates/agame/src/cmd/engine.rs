@@ -1,0 +1,436 @@
+//! `agame engine`: the bots over a line protocol shaped after UCI, for other programs (GUIs,
+//! servers, tournament managers). Every command and reply is in `docs/protocol.md`.
+//!
+//! Three threads: one reads standard input, one searches (while a `go` runs), and the main
+//! thread, the only writer of standard output, answers both in the order events arrive. So a
+//! `stop` or `isready` is answered while a search runs.
+
+use super::play::DEFAULT_BOT;
+use super::{CmdResult, Failure, Job};
+use crate::{GameArgs, GameName, OnOff};
+use abstract_game::{Evaluate, Game, PlayerId, Status};
+use abstract_game_search::{Bot, BotSpec, Limits};
+use clap::ValueEnum;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The long help of `agame engine`.
+pub const AFTER_HELP: &str = "\
+Commands, one per line (replies in brackets; full details in docs/protocol.md):
+  agame                                  [id name/author, game and option lines, agameok]
+  isready                                [readyok]
+  setoption name bot value SPEC          the bot, for example mcts:ms=500 or alphabeta:depth=5
+  game NAME [key=value ...]              pikemen players=3, gipf variant=basic turns,
+                                         epaminondas board=8x8 stones mirror=off, max-plies=N
+  newgame                                back to the game's start; the bot forgets
+  position startpos|text TEXT [moves M ...]
+  legal                                  [legal M ...]
+  show                                   [board ..., position, scores, status lines]
+  go [iters N] [depth N] [movetime MS] [infinite]   [info ..., bestmove M]
+  stop                                   ends a search early: its bestmove follows
+  quit
+Moves are single words: the spaces of GIPF complete turns are written as _.
+Bad commands get a line 'error ...' and the engine goes on.";
+
+const HANDSHAKE: &str = "\
+id author the abstract-games developers
+game pikemen players=2|3|4 target=N max-plies=N
+game gipf variant=basic|standard|tournament turns max-plies=N
+game epaminondas board=WxH stones mirror=on|off max-plies=N";
+
+/// What the main thread answers: a line of input, its end, or a finished search's reply.
+enum Event {
+    Line(String),
+    End,
+    Found(String),
+}
+
+/// Runs the protocol on standard input and output until `quit` or the end of input.
+pub fn run() -> CmdResult {
+    let (events, inbox) = channel();
+    let reader = events.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::End);
+    });
+    let mut engine = Engine::new(events);
+    let stdout = std::io::stdout();
+    for event in inbox {
+        let reply = match event {
+            Event::Line(line) => engine.command(&line),
+            Event::End => engine.command("quit"),
+            Event::Found(reply) => {
+                engine.search = None;
+                reply
+            }
+        };
+        let mut out = stdout.lock();
+        out.write_all(reply.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| Failure::input(format!("standard output: {e}")))?;
+        if engine.quitting && engine.search.is_none() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The protocol's state: the chosen game, the bot spec, a running search.
+struct Engine {
+    table: Option<Box<dyn Table>>,
+    spec: BotSpec,
+    /// The stop flag of the running search.
+    search: Option<Arc<AtomicBool>>,
+    events: Sender<Event>,
+    quitting: bool,
+}
+
+impl Engine {
+    fn new(events: Sender<Event>) -> Engine {
+        Engine {
+            table: None,
+            spec: DEFAULT_BOT.parse().expect("the default bot spec reads"),
+            search: None,
+            events,
+            quitting: false,
+        }
+    }
+
+    /// The reply to one line (possibly empty): whole lines, each ending in a newline.
+    fn command(&mut self, line: &str) -> String {
+        let line = line.trim();
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        let reply = match (word, &self.search) {
+            ("", _) => Ok(String::new()),
+            ("isready", _) => Ok("readyok".into()),
+            ("stop", Some(flag)) => {
+                flag.store(true, Ordering::Relaxed);
+                Ok(String::new())
+            }
+            ("stop", None) => Ok(String::new()),
+            ("quit", search) => {
+                if let Some(flag) = search {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                self.quitting = true;
+                Ok(String::new())
+            }
+            (_, Some(_)) => Err(format!("busy searching, send stop first: {word}")),
+            ("agame", None) => Ok(format!(
+                "id name agame {}\n{HANDSHAKE}\noption name bot type string default {DEFAULT_BOT}\nagameok",
+                env!("CARGO_PKG_VERSION")
+            )),
+            ("setoption", None) => self.set_option(rest),
+            ("game", None) => self.choose_game(rest),
+            (_, None) => match &mut self.table {
+                None => Err(format!("no game chosen: send game NAME first ({word})")),
+                Some(table) => match word {
+                    "newgame" => {
+                        table.new_game();
+                        Ok(String::new())
+                    }
+                    "position" => table.position(rest).map(|()| String::new()),
+                    "legal" => Ok(table.legal()),
+                    "show" => Ok(table.show()),
+                    "go" => go_limits(rest).map(|limits| {
+                        let flag = Arc::new(AtomicBool::new(false));
+                        let limits = limits.unwrap_or_else(|| self.spec.limits());
+                        table.go(limits.with_stop(flag.clone()), self.events.clone());
+                        self.search = Some(flag);
+                        String::new()
+                    }),
+                    _ => Err(format!("unknown command: {word}")),
+                },
+            },
+        };
+        match reply {
+            Ok(text) if text.is_empty() => text,
+            Ok(text) => text + "\n",
+            Err(message) => format!("error {}\n", one_line(&message)),
+        }
+    }
+
+    /// `setoption name bot value SPEC`.
+    fn set_option(&mut self, rest: &str) -> Result<String, String> {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let ["name", "bot", "value", value] = words[..] else {
+            return Err(format!(
+                "unknown option: {rest} (the option is: name bot value SPEC)"
+            ));
+        };
+        let spec: BotSpec = value.parse().map_err(|e| format!("bot: {e}"))?;
+        if let Some(table) = &mut self.table {
+            table.set_bot(&spec);
+        }
+        self.spec = spec;
+        Ok(String::new())
+    }
+
+    /// `game NAME [key=value | flag ...]`: the game at its start.
+    fn choose_game(&mut self, rest: &str) -> Result<String, String> {
+        let args = game_args(rest)?;
+        let mut table = None;
+        crate::dispatch(
+            &args,
+            Open {
+                table: &mut table,
+                spec: &self.spec,
+            },
+        )
+        .map_err(|f| f.0)?;
+        self.table = table;
+        Ok(String::new())
+    }
+}
+
+/// A message as one reply line: its lines joined by `; `, runs of blanks as one.
+fn one_line(message: &str) -> String {
+    let lines: Vec<String> = message
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join("; ")
+}
+
+/// Reads `NAME key=value ...` into the options `agame`'s other commands take.
+fn game_args(text: &str) -> Result<GameArgs, String> {
+    let mut words = text.split_whitespace();
+    let name = words
+        .next()
+        .ok_or("game needs a name: pikemen, gipf or epaminondas")?;
+    let mut args = GameArgs {
+        game: GameName::from_str(name, false)
+            .map_err(|_| format!("unknown game {name}: pikemen, gipf or epaminondas"))?,
+        players: None,
+        target: None,
+        board: None,
+        stones: false,
+        mirror: None,
+        variant: None,
+        turns: false,
+        max_plies: None,
+        position: None,
+    };
+    for word in words {
+        let (key, value) = word.split_once('=').unwrap_or((word, ""));
+        match key {
+            "players" => args.players = Some(number(key, value)?),
+            "target" => args.target = Some(number(key, value)?),
+            "max-plies" => args.max_plies = Some(number(key, value)?),
+            "board" => args.board = Some(value.to_string()),
+            "variant" => args.variant = Some(value.to_string()),
+            "mirror" => {
+                args.mirror = Some(
+                    OnOff::from_str(value, false)
+                        .map_err(|_| format!("mirror=on or mirror=off, not '{value}'"))?,
+                );
+            }
+            "stones" => args.stones = true,
+            "turns" => args.turns = true,
+            _ => return Err(format!("unknown game option: {word}")),
+        }
+    }
+    if args.players.is_some_and(|n| !(2..=4).contains(&n)) {
+        return Err("players=2, 3 or 4".into());
+    }
+    Ok(args)
+}
+
+fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{key} needs a number, not '{value}'"))
+}
+
+/// Reads `go`'s budget; `None` for the bot spec's own budget.
+fn go_limits(text: &str) -> Result<Option<Limits>, String> {
+    let mut words = text.split_whitespace();
+    let mut limits = Limits::none();
+    while let Some(word) = words.next() {
+        if word == "infinite" {
+            // A budget that is never spent: only `stop` ends the search (a budget of
+            // nothing at all would mean the bot's default).
+            limits = limits.with_iterations(u64::MAX);
+            continue;
+        }
+        let value = words
+            .next()
+            .ok_or_else(|| format!("go {word} needs a number"))?;
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("go {word} needs a number, not '{value}'"))?;
+        limits = match word {
+            "iters" => limits.with_iterations(n),
+            "depth" => limits.with_depth(u32::try_from(n).unwrap_or(u32::MAX)),
+            "movetime" => limits.with_time(Duration::from_millis(n)),
+            _ => {
+                return Err(format!(
+                    "unknown go budget: {word} (iters, depth, movetime, infinite)"
+                ));
+            }
+        };
+    }
+    Ok((!limits.is_unlimited()).then_some(limits))
+}
+
+/// A move as one protocol word: GIPF complete turns hold spaces, written as `_`.
+fn word<M: std::fmt::Display>(mv: &M) -> String {
+    mv.to_string().replace(' ', "_")
+}
+
+/// The chosen game, whatever its type: its start, the current position and the bot.
+trait Table: Send {
+    fn new_game(&mut self);
+    fn position(&mut self, text: &str) -> Result<(), String>;
+    fn legal(&self) -> String;
+    fn show(&self) -> String;
+    fn set_bot(&mut self, spec: &BotSpec);
+    /// Starts a search on its own thread; its reply arrives as an [`Event::Found`].
+    fn go(&mut self, limits: Limits, events: Sender<Event>);
+}
+
+struct GameTable<G: Game> {
+    start: G,
+    current: G,
+    spec: BotSpec,
+    /// Shared with the search thread, which holds the lock while it searches.
+    bot: Arc<Mutex<Box<dyn Bot<G>>>>,
+}
+
+/// Builds the table of the game `game` names, for [`crate::dispatch`].
+struct Open<'a> {
+    table: &'a mut Option<Box<dyn Table>>,
+    spec: &'a BotSpec,
+}
+
+impl Job for Open<'_> {
+    fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult {
+        *self.table = Some(Box::new(GameTable {
+            start: start.clone(),
+            current: start.clone(),
+            spec: self.spec.clone(),
+            bot: Arc::new(Mutex::new(self.spec.build::<G>())),
+        }));
+        Ok(())
+    }
+}
+
+impl<G: Game + Evaluate> GameTable<G> {
+    fn lock_bot(&self) -> std::sync::MutexGuard<'_, Box<dyn Bot<G>>> {
+        // A search never panics while holding the lock (bots do not panic), so poisoning
+        // cannot happen; recover the bot anyway rather than fail.
+        self.bot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl<G: Game + Evaluate> Table for GameTable<G> {
+    fn new_game(&mut self) {
+        self.current = self.start.clone();
+        // Built afresh, seed included, so that a new game replays exactly.
+        *self.lock_bot() = self.spec.build::<G>();
+    }
+
+    /// `startpos | text TEXT`, then optionally `moves M ...`; unchanged on any error.
+    fn position(&mut self, text: &str) -> Result<(), String> {
+        let (base, moves) = match text.split_once(" moves") {
+            Some((b, m)) if m.is_empty() || m.starts_with(' ') => (b.trim(), m),
+            _ => (text.trim(), ""),
+        };
+        let mut state = match base.split_once(char::is_whitespace) {
+            _ if base == "startpos" => self.start.clone(),
+            Some(("text", t)) => t
+                .trim()
+                .parse::<G>()
+                .map_err(|e| format!("position text: {e}"))?,
+            _ => return Err("position startpos|text TEXT [moves M ...]".into()),
+        };
+        for (i, w) in moves.split_whitespace().enumerate() {
+            let m = w.replace('_', " ");
+            let mv = state
+                .parse_move(&m)
+                .map_err(|e| format!("move {} '{w}': {e}", i + 1))?;
+            state
+                .apply(mv)
+                .map_err(|e| format!("move {} '{w}' illegal: {e}", i + 1))?;
+        }
+        self.current = state;
+        Ok(())
+    }
+
+    fn legal(&self) -> String {
+        let mut moves: Vec<String> = self.current.legal_moves().iter().map(word).collect();
+        moves.sort();
+        std::iter::once("legal".to_string())
+            .chain(moves)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn show(&self) -> String {
+        let state = &self.current;
+        let mut lines: Vec<String> = state
+            .diagram()
+            .lines()
+            .map(|l| format!("board {l}"))
+            .collect();
+        lines.push(format!("position {state}"));
+        let scores: Vec<String> = PlayerId::all(state.player_count())
+            .map(|p| state.score(p).to_string())
+            .collect();
+        lines.push(format!("scores {}", scores.join(" ")));
+        lines.push(match state.status() {
+            Status::Ongoing(p) => format!("status tomove {p}"),
+            Status::Finished(o) => format!("status over {o}"),
+        });
+        lines.join("\n")
+    }
+
+    fn set_bot(&mut self, spec: &BotSpec) {
+        self.spec = spec.clone();
+        *self.lock_bot() = spec.build::<G>();
+    }
+
+    fn go(&mut self, limits: Limits, events: Sender<Event>) {
+        let state = self.current.clone();
+        let bot = Arc::clone(&self.bot);
+        std::thread::spawn(move || {
+            let mut bot = bot
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let reply = match bot.choose(&state, &limits) {
+                None => "bestmove none\n".to_string(),
+                Some((mv, info)) => {
+                    let mut line = format!(
+                        "info depth {} iters {} value {:.3} time {}",
+                        info.depth,
+                        info.iterations,
+                        info.value,
+                        info.elapsed.as_millis()
+                    );
+                    if !info.pv.is_empty() {
+                        line += " pv";
+                        for m in &info.pv {
+                            line += " ";
+                            line += &word(m);
+                        }
+                    }
+                    format!("{line}\nbestmove {}\n", word(&mv))
+                }
+            };
+            let _ = events.send(Event::Found(reply));
+        });
+    }
+}

@@ -1,0 +1,403 @@
+//! `agame play`: a person against a bot, or people against each other (`--bot none`), in a
+//! terminal or with standard input from a pipe (one command per line, no prompts needed).
+
+use super::common::{sorted_legal, summary};
+use super::{CmdResult, Failure, Job};
+use crate::GameArgs;
+use abstract_game::{Evaluate, Game, PlayerId};
+use abstract_game_search::{Bot, BotSpec, Limits};
+use std::fmt::Write as _;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+/// The bot `agame play` uses when `--bot` is not given, and for hints in hot-seat games.
+pub const DEFAULT_BOT: &str = "mcts:ms=1000";
+
+/// The long help of `agame play`, also its `help` command.
+pub const AFTER_HELP: &str = "\
+At your decision, type a move in the game's notation or a command:
+  ? or moves   the legal moves
+  undo         back to your previous decision (taking back the bot's replies)
+  hint         what the bot would play here
+  save FILE    write the moves as a record that agame replay reads
+  position     the position text (for --position)
+  help, quit
+The board is shown before each of your decisions, the bot's move with its thinking summary
+(depth, iterations or nodes, value for the bot from -1 to 1, time, expected line), and the
+outcome and scores at the end. Standard input may be a pipe: one command per line.
+Examples:
+  agame play pikemen --bot alphabeta:ms=500
+  agame play gipf --variant basic --bot mcts:iters=5000 --seat 2
+  agame play epaminondas --board 8x8 --bot none < moves.txt";
+
+/// The options of `agame play`.
+#[derive(Debug)]
+pub struct Play {
+    /// Who plays the seats that no person plays; `None` for hot-seat (every seat a person).
+    pub bot: Option<BotSpec>,
+    /// The person's seat when a bot plays.
+    pub seat: PlayerId,
+    /// The `agame replay` arguments that rebuild the start (game and options), for `save`.
+    pub replay_args: String,
+}
+
+impl Play {
+    /// Reads `--bot` (a spec or `none`) and `--seat`; `game` gives the record's replay line.
+    pub fn from_options(game: &GameArgs, bot: &str, seat: Option<u8>) -> Result<Play, Failure> {
+        let bot = match bot {
+            "none" if seat.is_some() => {
+                return Err(Failure::input(
+                    "--seat needs a bot: with --bot none every seat is yours",
+                ));
+            }
+            "none" => None,
+            spec => Some(
+                spec.parse::<BotSpec>()
+                    .map_err(|e| Failure::input(format!("--bot: {e}")))?,
+            ),
+        };
+        let seat = PlayerId::from_number(seat.unwrap_or(1))
+            .ok_or_else(|| Failure::input("--seat counts from 1"))?;
+        Ok(Play {
+            bot,
+            seat,
+            replay_args: replay_args(game),
+        })
+    }
+}
+
+/// The `agame replay` arguments for the game and options of `args`.
+fn replay_args(args: &GameArgs) -> String {
+    let mut s = format!("{:?}", args.game).to_lowercase();
+    let mut add = |option: &str, value: Option<String>| {
+        if let Some(v) = value {
+            let _ = write!(s, " --{option} {v}");
+        }
+    };
+    add("players", args.players.map(|n| n.to_string()));
+    add("target", args.target.map(|n| n.to_string()));
+    add("board", args.board.clone());
+    add(
+        "mirror",
+        args.mirror.map(|m| format!("{m:?}").to_lowercase()),
+    );
+    add("variant", args.variant.clone());
+    add("max-plies", args.max_plies.map(|n| n.to_string()));
+    add("position", args.position.as_ref().map(|p| format!("'{p}'")));
+    if args.stones {
+        s += " --stones";
+    }
+    if args.turns {
+        s += " --turns";
+    }
+    s
+}
+
+impl Job for Play {
+    fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult {
+        if self.bot.is_some() && self.seat.number() > start.player_count() {
+            return Err(Failure::input(format!(
+                "--seat {}: this game has seats 1 to {}",
+                self.seat,
+                start.player_count()
+            )));
+        }
+        let stdin = std::io::stdin();
+        let prompts = stdin.is_terminal();
+        let stdout = std::io::stdout();
+        Session::new(start, self)
+            .run(&mut stdin.lock(), &mut stdout.lock(), prompts)
+            .map_err(|e| Failure::input(format!("terminal: {e}")))
+    }
+}
+
+/// What a line typed at a person's decision asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum Request<'a> {
+    Moves,
+    Undo,
+    Hint,
+    Save(&'a str),
+    Position,
+    Help,
+    Quit,
+    Move(&'a str),
+    Nothing,
+}
+
+impl<'a> Request<'a> {
+    /// Words that are not commands are read as a move.
+    fn parse(line: &'a str) -> Request<'a> {
+        let line = line.trim();
+        match line.split_once(char::is_whitespace) {
+            Some(("save", file)) => Request::Save(file.trim()),
+            _ => match line {
+                "" => Request::Nothing,
+                "?" | "moves" => Request::Moves,
+                "undo" => Request::Undo,
+                "hint" => Request::Hint,
+                "save" => Request::Save(""),
+                "position" => Request::Position,
+                "help" => Request::Help,
+                "quit" | "exit" => Request::Quit,
+                _ => Request::Move(line),
+            },
+        }
+    }
+}
+
+/// One game in progress: every position reached (to undo), the moves, the players.
+struct Session<G: Game> {
+    history: Vec<G>,
+    moves: Vec<G::Move>,
+    /// The bot and its budget; it plays every seat but `seat` (none in hot-seat).
+    bot: Option<(Box<dyn Bot<G>>, Limits)>,
+    /// Hints in hot-seat games come from a bot of their own.
+    hinter: Option<(Box<dyn Bot<G>>, Limits)>,
+    seat: PlayerId,
+    replay_args: String,
+}
+
+/// Whether the session goes on after a request.
+enum Next {
+    Ask,
+    Played,
+    Quit,
+}
+
+impl<G: Game + Evaluate> Session<G> {
+    fn new(start: &G, options: Play) -> Session<G> {
+        let built = |spec: &BotSpec| (spec.build::<G>(), spec.limits());
+        Session {
+            history: vec![start.clone()],
+            moves: Vec::new(),
+            bot: options.bot.as_ref().map(built),
+            hinter: None,
+            seat: options.seat,
+            replay_args: options.replay_args,
+        }
+    }
+
+    fn state(&self) -> &G {
+        self.history.last().expect("the history holds the start")
+    }
+
+    fn is_person(&self, p: PlayerId) -> bool {
+        self.bot.is_none() || p == self.seat
+    }
+
+    fn run(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        prompts: bool,
+    ) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "type a move, ? for the legal moves, help for the commands"
+        )?;
+        let mut shown = false;
+        let mut line = String::new();
+        while let Some(mover) = self.state().to_move() {
+            if !self.is_person(mover) {
+                if !self.bot_moves(mover, out)? {
+                    return Ok(());
+                }
+                shown = false;
+                continue;
+            }
+            if !shown {
+                write!(out, "\n{}", self.state().diagram())?;
+                writeln!(out, "{}", self.situation(mover))?;
+                shown = true;
+            }
+            if prompts {
+                write!(out, "player {mover}> ")?;
+                out.flush()?;
+            }
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "end of input: the game is left unfinished")?;
+                return Ok(());
+            }
+            match self.answer(Request::parse(&line), mover, out)? {
+                Next::Ask => {}
+                Next::Played => shown = false,
+                Next::Quit => return Ok(()),
+            }
+        }
+        write!(out, "\n{}", summary(self.state(), self.moves.len()))?;
+        Ok(())
+    }
+
+    /// The line under the diagram: whose decision it is.
+    fn situation(&self, mover: PlayerId) -> String {
+        let who = if self.bot.is_some() { " (you)" } else { "" };
+        format!(
+            "move {}: player {mover}{who} to decide",
+            self.moves.len() + 1
+        )
+    }
+
+    fn answer(
+        &mut self,
+        request: Request<'_>,
+        mover: PlayerId,
+        out: &mut impl Write,
+    ) -> std::io::Result<Next> {
+        match request {
+            Request::Nothing => {}
+            Request::Moves => write!(out, "{}", legal_list(self.state()))?,
+            Request::Undo => match self.undo() {
+                Some(n) => {
+                    writeln!(out, "took back {n} move{}", if n == 1 { "" } else { "s" })?;
+                    return Ok(Next::Played);
+                }
+                None => writeln!(out, "nothing to undo")?,
+            },
+            Request::Hint => {
+                let state = self.state().clone();
+                let (bot, limits) = match &mut self.bot {
+                    Some(b) => b,
+                    None => self.hinter.get_or_insert_with(|| {
+                        let spec: BotSpec =
+                            DEFAULT_BOT.parse().expect("the default bot spec reads");
+                        (spec.build::<G>(), spec.limits())
+                    }),
+                };
+                if let Some((mv, info)) = bot.choose(&state, limits) {
+                    writeln!(out, "hint: {mv} ({info})")?;
+                }
+            }
+            Request::Save("") => writeln!(out, "save needs a file name: save FILE")?,
+            Request::Save(file) => match std::fs::write(file, self.record()) {
+                Ok(()) => writeln!(
+                    out,
+                    "saved {} moves to {file}; replay with: agame replay {} {}",
+                    self.moves.len(),
+                    self.replay_args,
+                    Path::new(file).display()
+                )?,
+                Err(e) => writeln!(out, "cannot save to {file}: {e}")?,
+            },
+            Request::Position => writeln!(out, "{}", self.state())?,
+            Request::Help => writeln!(out, "{AFTER_HELP}")?,
+            Request::Quit => {
+                writeln!(out, "quit after {} moves", self.moves.len())?;
+                return Ok(Next::Quit);
+            }
+            Request::Move(text) => match self.state().parse_move(text) {
+                Err(e) => writeln!(
+                    out,
+                    "cannot read '{text}' as a move: {e} (? lists the legal moves)"
+                )?,
+                Ok(mv) => match self.state().check_move(mv) {
+                    Err(e) => {
+                        writeln!(out, "illegal move '{text}': {e} (? lists the legal moves)")?
+                    }
+                    Ok(()) => {
+                        writeln!(out, "{}. player {mover}: {mv}", self.moves.len() + 1)?;
+                        self.push(mv);
+                        return Ok(Next::Played);
+                    }
+                },
+            },
+        }
+        Ok(Next::Ask)
+    }
+
+    /// The bot's move at `mover`'s decision; false if it found none (the game then stops).
+    fn bot_moves(&mut self, mover: PlayerId, out: &mut impl Write) -> std::io::Result<bool> {
+        let state = self.state().clone();
+        let Some((mv, info)) = self
+            .bot
+            .as_mut()
+            .and_then(|(bot, limits)| bot.choose(&state, limits))
+        else {
+            writeln!(
+                out,
+                "the bot found no move for player {mover}: the game stops here"
+            )?;
+            return Ok(false);
+        };
+        writeln!(
+            out,
+            "{}. player {mover} (bot): {mv}   [{info}]",
+            self.moves.len() + 1
+        )?;
+        self.push(mv);
+        Ok(true)
+    }
+
+    fn push(&mut self, mv: G::Move) {
+        let mut next = self.state().clone();
+        next.apply_unchecked(mv);
+        self.history.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Goes back to the latest earlier position where a person decided: the number of
+    /// moves taken back, or `None` if there is none.
+    fn undo(&mut self) -> Option<usize> {
+        let now = self.moves.len();
+        let earlier = (0..now)
+            .rev()
+            .find(|&i| self.history[i].to_move().is_some_and(|p| self.is_person(p)))?;
+        self.history.truncate(earlier + 1);
+        self.moves.truncate(earlier);
+        Some(now - earlier)
+    }
+
+    /// The moves so far in the format `agame replay` reads, with a comment saying how.
+    fn record(&self) -> String {
+        let mut s = format!(
+            "# agame play record; replay with: agame replay {} FILE\n",
+            self.replay_args
+        );
+        for mv in &self.moves {
+            let _ = writeln!(s, "{mv}");
+        }
+        s
+    }
+}
+
+/// The sorted legal moves, several to a line.
+fn legal_list<G: Game>(state: &G) -> String {
+    let moves = sorted_legal(state);
+    let mut s = format!("{} legal moves:\n", moves.len());
+    let mut width = 0;
+    for m in moves {
+        if width > 0 && width + m.len() > 88 {
+            s.push('\n');
+            width = 0;
+        }
+        if width > 0 {
+            s.push_str("  ");
+            width += 2;
+        }
+        width += m.len();
+        s.push_str(&m);
+    }
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Request;
+
+    #[test]
+    fn commands_are_words_and_the_rest_are_moves() {
+        assert_eq!(Request::parse(" ?\n"), Request::Moves);
+        assert_eq!(Request::parse("moves"), Request::Moves);
+        assert_eq!(Request::parse("undo"), Request::Undo);
+        assert_eq!(Request::parse("save  a b.txt "), Request::Save("a b.txt"));
+        assert_eq!(Request::parse("save"), Request::Save(""));
+        assert_eq!(Request::parse(""), Request::Nothing);
+        assert_eq!(
+            Request::parse("e1-e2 ; xb2,c2"),
+            Request::Move("e1-e2 ; xb2,c2")
+        );
+        assert_eq!(Request::parse("undo 2"), Request::Move("undo 2"));
+    }
+}
