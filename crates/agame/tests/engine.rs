@@ -211,6 +211,12 @@ fn go_answers_a_legal_move_within_each_budget() {
             "{best} not legal"
         );
     }
+    // MCTS has no depth: its spec's budget applies (an unbounded search would never answer).
+    e.setup(&["setoption name bot value mcts:iters=100"])
+        .unwrap();
+    e.send("go depth 2").unwrap();
+    let reply = e.until("bestmove").unwrap();
+    assert!(reply[0].contains(" iters 100 "), "{reply:?}");
     // An iteration budget is deterministic.
     e.setup(&["setoption name bot value mcts:seed=4", "newgame"])
         .unwrap();
@@ -257,6 +263,30 @@ fn a_finished_game_has_no_best_move() {
     e.send("go").unwrap();
     assert_eq!(e.until("bestmove").unwrap(), ["bestmove none"]);
     e.quit().unwrap();
+}
+
+#[test]
+fn the_end_of_input_lets_a_search_finish() {
+    use std::io::Write;
+    let mut child = Command::new(agame())
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = b"setoption name bot value mcts:iters=300\ngame gipf\ngo\n";
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("info depth ") && text.contains(" iters 300 "),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use super::play::DEFAULT_BOT;
 use super::{CmdResult, Failure, Job};
 use crate::{GameArgs, GameName, OnOff};
 use abstract_game::{Evaluate, Game, PlayerId, Status};
-use abstract_game_search::{Bot, BotSpec, Limits};
+use abstract_game_search::{Bot, BotKind, BotSpec, Limits};
 use clap::ValueEnum;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,7 +66,12 @@ pub fn run() -> CmdResult {
     for event in inbox {
         let reply = match event {
             Event::Line(line) => engine.command(&line),
-            Event::End => engine.command("quit"),
+            // Unlike `quit`, the end of input lets a running search finish, so that
+            // `echo 'game gipf\ngo depth 4' | agame engine` answers in full.
+            Event::End => {
+                engine.quitting = true;
+                String::new()
+            }
             Event::Found(reply) => {
                 engine.search = None;
                 reply
@@ -132,32 +137,44 @@ impl Engine {
             )),
             ("setoption", None) => self.set_option(rest),
             ("game", None) => self.choose_game(rest),
-            (_, None) => match &mut self.table {
-                None => Err(format!("no game chosen: send game NAME first ({word})")),
-                Some(table) => match word {
-                    "newgame" => {
-                        table.new_game();
-                        Ok(String::new())
-                    }
-                    "position" => table.position(rest).map(|()| String::new()),
-                    "legal" => Ok(table.legal()),
-                    "show" => Ok(table.show()),
-                    "go" => go_limits(rest).map(|limits| {
-                        let flag = Arc::new(AtomicBool::new(false));
-                        let limits = limits.unwrap_or_else(|| self.spec.limits());
-                        table.go(limits.with_stop(flag.clone()), self.events.clone());
-                        self.search = Some(flag);
-                        String::new()
-                    }),
-                    _ => Err(format!("unknown command: {word}")),
-                },
-            },
+            (_, None) => self.on_table(word, rest),
         };
         match reply {
             Ok(text) if text.is_empty() => text,
             Ok(text) => text + "\n",
             Err(message) => format!("error {}\n", one_line(&message)),
         }
+    }
+
+    /// The commands on the chosen game.
+    fn on_table(&mut self, word: &str, rest: &str) -> Result<String, String> {
+        if !["newgame", "position", "legal", "show", "go"].contains(&word) {
+            return Err(format!("unknown command: {word}"));
+        }
+        let Some(table) = &mut self.table else {
+            return Err(format!("no game chosen: send game NAME first ({word})"));
+        };
+        match word {
+            "newgame" => table.new_game(),
+            "position" => table.position(rest)?,
+            "legal" => return Ok(table.legal()),
+            "show" => return Ok(table.show()),
+            _ => {
+                let mut limits = go_limits(rest)?;
+                if self.spec.kind != BotKind::AlphaBeta {
+                    // Only alpha-beta has a depth; to MCTS a depth-only budget would be none
+                    // at all, and its search would never end.
+                    limits.depth = None;
+                }
+                if limits.is_unlimited() {
+                    limits = self.spec.limits();
+                }
+                let flag = Arc::new(AtomicBool::new(false));
+                table.go(limits.with_stop(flag.clone()), self.events.clone());
+                self.search = Some(flag);
+            }
+        }
+        Ok(String::new())
     }
 
     /// `setoption name bot value SPEC`.
@@ -253,14 +270,13 @@ fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
         .map_err(|_| format!("{key} needs a number, not '{value}'"))
 }
 
-/// Reads `go`'s budget; `None` for the bot spec's own budget.
-fn go_limits(text: &str) -> Result<Option<Limits>, String> {
+/// Reads `go`'s budget (nothing set: the bot spec's budget).
+fn go_limits(text: &str) -> Result<Limits, String> {
     let mut words = text.split_whitespace();
     let mut limits = Limits::none();
     while let Some(word) = words.next() {
         if word == "infinite" {
-            // A budget that is never spent: only `stop` ends the search (a budget of
-            // nothing at all would mean the bot's default).
+            // A budget that is never spent: only `stop` ends the search.
             limits = limits.with_iterations(u64::MAX);
             continue;
         }
@@ -281,7 +297,7 @@ fn go_limits(text: &str) -> Result<Option<Limits>, String> {
             }
         };
     }
-    Ok((!limits.is_unlimited()).then_some(limits))
+    Ok(limits)
 }
 
 /// A move as one protocol word: GIPF complete turns hold spaces, written as `_`.
