@@ -51,6 +51,26 @@ fn cli(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The standard output of `agame ARGS` with `input` on its standard input.
+fn typed_into(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(agame())
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// The one reply line to a command that answers with one line.
 fn ask(engine: &mut Engine, command: &str, reply: &str) -> String {
     engine.send(command).unwrap();
@@ -267,18 +287,10 @@ fn a_finished_game_has_no_best_move() {
 
 #[test]
 fn the_end_of_input_lets_a_search_finish() {
-    use std::io::Write;
-    let mut child = Command::new(agame())
-        .arg("engine")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let input = b"setoption name bot value mcts:iters=300\ngame gipf\ngo\n";
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = typed_into(
+        &["engine"],
+        "setoption name bot value mcts:iters=300\ngame gipf\ngo\n",
+    );
     assert!(
         text.starts_with("info depth ") && text.contains(" iters 300 "),
         "{text}"
@@ -291,21 +303,11 @@ fn the_end_of_input_lets_a_search_finish() {
 
 #[test]
 fn the_end_of_input_ends_the_engine() {
-    use std::io::Write;
-    let mut child = Command::new(agame())
-        .arg("engine")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"isready\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "readyok\n");
+    assert_eq!(typed_into(&["engine"], "isready\n"), "readyok\n");
 }
 
 /// Two engine processes play whole games of every game, variant and player count; the moves
-/// replay with `agame replay` to the same end.
+/// replay with `agame replay`, and typed into `agame play`, to the same end.
 #[test]
 fn two_engines_play_whole_games_of_every_kind() {
     for (game, args) in GAMES {
@@ -330,6 +332,15 @@ fn two_engines_play_whole_games_of_every_kind() {
         replay.extend_from_slice(args);
         replay.extend_from_slice(&["--max-plies", "300", record.to_str().unwrap()]);
         let summary = cli(&replay);
+        // And people typing the same moves into `agame play` reach the same end.
+        let mut play = vec!["play"];
+        play.extend_from_slice(args);
+        play.extend_from_slice(&["--max-plies", "300", "--bot", "none"]);
+        let typed = typed_into(&play, &text.join("\n"));
+        assert!(
+            typed.contains(&format!("outcome: {outcome}\n")),
+            "{game}: {typed}"
+        );
         assert!(
             summary.contains(&format!("outcome: {outcome}\n")),
             "{game}: {outcome} vs {summary}"
