@@ -200,7 +200,7 @@ impl<G: Game + Evaluate> Session<G> {
         let mut line = String::new();
         while let Some(mover) = self.state().to_move() {
             if !self.is_person(mover) {
-                if !self.bot_moves(mover, out)? {
+                if !self.bot_moves(mover, out, prompts)? {
                     return Ok(());
                 }
                 shown = false;
@@ -307,7 +307,18 @@ impl<G: Game + Evaluate> Session<G> {
     }
 
     /// The bot's move at `mover`'s decision; false if it found none (the game then stops).
-    fn bot_moves(&mut self, mover: PlayerId, out: &mut impl Write) -> std::io::Result<bool> {
+    /// On a terminal a note says that the bot is thinking.
+    fn bot_moves(
+        &mut self,
+        mover: PlayerId,
+        out: &mut impl Write,
+        terminal: bool,
+    ) -> std::io::Result<bool> {
+        if terminal {
+            // Overwritten by the move line (always longer) once the bot has chosen.
+            write!(out, "player {mover} (bot) thinking...\r")?;
+            out.flush()?;
+        }
         let state = self.state().clone();
         let Some((mv, info)) = self
             .bot
