@@ -324,7 +324,7 @@ struct GameTable<G: Game> {
     bot: Arc<Mutex<Box<dyn Bot<G>>>>,
 }
 
-/// Builds the table of the game `game` names, for [`crate::dispatch`].
+/// Builds the table of the game a `game` command names, for [`crate::dispatch`].
 struct Open<'a> {
     table: &'a mut Option<Box<dyn Table>>,
     spec: &'a BotSpec,
