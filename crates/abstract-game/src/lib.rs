@@ -12,7 +12,8 @@
 //! - Optional extension traits that games implement for the layers above: [`Evaluate`]
 //!   (heuristic values for search); for learning code [`Actions`] (a fixed numbering of
 //!   moves and the legal-action mask), [`Observe`] (observation tensors) and [`Symmetric`]
-//!   (rule-preserving board symmetries), with [`LearnError`] for the buffers they refuse.
+//!   (rule-preserving board symmetries), with [`LearnError`] for the buffers they refuse;
+//!   [`ToSvg`] (pictures of positions, with the shared [`svg`] writer).
 //!
 //! The crate is `no_std` and needs only `alloc` (for diagrams, perft splits and playout
 //! records).
@@ -45,6 +46,7 @@ mod perft;
 mod player;
 mod playout;
 mod rng;
+pub mod svg;
 mod symmetry;
 pub mod toy;
 
@@ -63,6 +65,7 @@ pub use playout::{
 };
 pub use rng::SeededRng;
 pub use smallvec::{self, SmallVec};
+pub use svg::{SvgOptions, ToSvg};
 pub use symmetry::Symmetric;
 
 /// A number outside the range a type allows (for example seat 0 or seat 9).

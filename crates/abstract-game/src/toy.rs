@@ -259,6 +259,83 @@ impl crate::Symmetric for Subtraction {
     }
 }
 
+impl crate::ToSvg for Subtraction {
+    /// Token number `1..=pile`, counted from the left.
+    type Place = u8;
+    type LastMove = Take;
+
+    /// The tokens in rows of ten (`data-spot` is the token's number), the tokens just taken
+    /// as dashed outlines, and who takes next.
+    fn to_svg(&self, options: &crate::SvgOptions<Take, u8>) -> String {
+        use crate::svg::{Num, SvgWriter, colours};
+        let taken = options.last_move.map_or(0, |t| t.0);
+        let shown = u32::from(self.pile) + u32::from(taken);
+        let rows = shown.div_ceil(10).max(1);
+        let place = |i: u32| {
+            (
+                Num(f64::from(i % 10) * 30.0 + 20.0),
+                Num(f64::from(i / 10) * 30.0 + 50.0),
+            )
+        };
+        let mut w = SvgWriter::new(options.size, 310.0, f64::from(rows) * 30.0 + 40.0);
+        let caption = match self.status().to_move() {
+            Some(p) => format!(
+                "{} tokens; seat {p} takes 1 to {}",
+                self.pile, self.max_take
+            ),
+            None => format!("seat {} took the last token", self.to_move.next(2)),
+        };
+        w.text(
+            "text",
+            &[("x", &10), ("y", &22), ("font-size", &14)],
+            &caption,
+        );
+        for i in 0..shown {
+            let (cx, cy) = place(i);
+            let n = i + 1;
+            if n > u32::from(self.pile) {
+                w.leaf(
+                    "circle",
+                    &[
+                        ("class", &"last-move taken"),
+                        ("data-spot", &n),
+                        ("cx", &cx),
+                        ("cy", &cy),
+                        ("r", &11),
+                        ("fill", &"none"),
+                        ("stroke", &colours::VERMILLION),
+                        ("stroke-dasharray", &"3 2"),
+                    ],
+                );
+                continue;
+            }
+            let fill = if options.highlights.iter().any(|&h| u32::from(h) == n) {
+                colours::YELLOW
+            } else {
+                colours::BLUE
+            };
+            w.open("g", &[("class", &"piece token"), ("data-spot", &n)]);
+            w.text("title", &[], &format!("token {n}"));
+            w.leaf(
+                "circle",
+                &[
+                    ("cx", &cx),
+                    ("cy", &cy),
+                    ("r", &11),
+                    ("fill", &fill),
+                    ("stroke", &colours::BLACK),
+                ],
+            );
+            w.close();
+        }
+        w.finish()
+    }
+
+    fn last_move(&self, mv: Take) -> Option<Take> {
+        self.is_legal(mv).then_some(mv)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

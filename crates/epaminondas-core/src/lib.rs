@@ -51,12 +51,14 @@ mod movegen;
 mod moves;
 mod position;
 mod rules;
+mod svg;
 
 pub use board::{BadSquare, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
 pub use movegen::IllegalMove;
 pub use moves::{Move, MoveParseError};
 pub use position::PositionError;
 pub use rules::{Config, ConfigError, Epaminondas, STONE_COUNT};
+pub use svg::SvgOptions;
 
 #[cfg(doc)]
 use abstract_game::Game;

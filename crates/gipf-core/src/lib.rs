@@ -69,6 +69,7 @@ mod position;
 pub mod record;
 mod rules;
 mod spot_set;
+mod svg;
 mod turns;
 
 pub use board::{Dot, N_PUSHES, PointError, Spot};
@@ -76,6 +77,7 @@ pub use moves::{Decision, MoveParseError, OverlappingRemovals, Push, Turn};
 pub use position::PositionError;
 pub use rules::{Gipf, IllegalMove};
 pub use spot_set::{SpotIter, SpotListError, SpotSet};
+pub use svg::{LastMove, SvgOptions};
 pub use turns::{GipfTurns, NotTurnStart};
 
 use core::fmt;

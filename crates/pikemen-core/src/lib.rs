@@ -48,11 +48,13 @@ mod movegen;
 mod moves;
 mod position;
 mod rules;
+mod svg;
 
 pub use board::{Piece, Size, Square, State};
 pub use moves::{Move, MoveParseError};
 pub use position::PositionError;
 pub use rules::{IllegalMove, Pikemen};
+pub use svg::SvgOptions;
 
 /// Rules parameters of a Pikemen game.
 ///
