@@ -8,7 +8,8 @@
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
 //! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
 //! [`check_perft_file`] for golden perft counts; [`oracle`] for differential tests against game
-//! records of other programs; [`serde_roundtrip`].
+//! records of other programs; [`serde_roundtrip`]; [`check_pictures`] for the SVG pictures of
+//! [`ToSvg`](abstract_game::ToSvg) games and [`check_golden`] for golden files.
 //!
 //! ```
 //! use abstract_game::toy::Subtraction;
@@ -22,6 +23,7 @@ mod evaluate;
 mod invariants;
 pub mod oracle;
 mod perft_file;
+mod svg;
 
 pub use evaluate::check_evaluate;
 pub use invariants::{
@@ -29,6 +31,7 @@ pub use invariants::{
     check_walk, try_check_random_games_from,
 };
 pub use perft_file::check_perft_file;
+pub use svg::{check_golden, check_picture, check_pictures};
 
 use proptest::prelude::*;
 use serde::{Serialize, de::DeserializeOwned};

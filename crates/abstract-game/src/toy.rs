@@ -309,11 +309,6 @@ impl crate::ToSvg for Subtraction {
                 );
                 continue;
             }
-            let fill = if options.highlights.iter().any(|&h| u32::from(h) == n) {
-                colours::YELLOW
-            } else {
-                colours::BLUE
-            };
             w.open("g", &[("class", &"piece token"), ("data-spot", &n)]);
             w.text("title", &[], &format!("token {n}"));
             w.leaf(
@@ -322,11 +317,27 @@ impl crate::ToSvg for Subtraction {
                     ("cx", &cx),
                     ("cy", &cy),
                     ("r", &11),
-                    ("fill", &fill),
+                    ("fill", &colours::BLUE),
                     ("stroke", &colours::BLACK),
                 ],
             );
             w.close();
+        }
+        for &h in &options.highlights {
+            let (cx, cy) = place(u32::from(h).saturating_sub(1));
+            w.leaf(
+                "circle",
+                &[
+                    ("class", &"highlight"),
+                    ("data-spot", &h),
+                    ("cx", &cx),
+                    ("cy", &cy),
+                    ("r", &14),
+                    ("fill", &"none"),
+                    ("stroke", &colours::VERMILLION),
+                    ("stroke-width", &3),
+                ],
+            );
         }
         w.finish()
     }
