@@ -1,7 +1,7 @@
 //! Checks of the pictures of [`ToSvg`] games, and golden files.
 
 use crate::KitOptions;
-use abstract_game::{Game, PlayerId, SeededRng, SvgOptions, ToSvg};
+use abstract_game::{PlayerId, SeededRng, SvgOptions, ToSvg};
 use std::path::Path;
 
 /// The attributes that name a place in a picture.
@@ -178,6 +178,7 @@ pub fn check_golden(path: impl AsRef<Path>, actual: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use abstract_game::Game;
     use abstract_game::toy::Subtraction;
 
     fn tokens(g: &Subtraction) -> Vec<(u8, String)> {

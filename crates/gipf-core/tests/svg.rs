@@ -98,7 +98,7 @@ fn a_row_waiting_for_removal_is_marked_with_its_decider() {
     assert!(svg.contains("White to remove a row"));
     let rows = marks(&svg, "pending-row");
     assert_eq!(rows.len(), 1);
-    assert!(svg.contains(r#"class="pending-row seat-1" data-spots="b2 b3 b4 b5""#));
+    assert!(svg.contains(r#"class="pending-row seat-1" data-spots="b2,b3,b4,b5""#));
     assert_eq!(
         marks(&svg, "push"),
         [("b5".to_string(), "b6".to_string(), String::new())]
