@@ -33,7 +33,7 @@ pub use greedy::Greedy;
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig};
 pub use random::Random;
-pub use spec::{BotKind, BotSpec, SpecError};
+pub use spec::{BotKind, BotSpec, SPEC_HELP, SpecError};
 
 use abstract_game::Game;
 use core::fmt;

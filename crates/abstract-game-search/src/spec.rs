@@ -55,13 +55,13 @@ impl fmt::Display for BotKind {
 /// `agame match --help`.
 pub const SPEC_HELP: &str = "\
 a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
-  random                      uniformly random moves        params: seed
-  greedy                      best move by one-ply evaluation  params: seed
-  mcts                        Monte Carlo tree search (default iters=1000)
-                              params: iters=N, ms=N (time per move), c=X (exploration, 1.0),
-                              playout=N|end (random plies before evaluating, 8), seed
-  alphabeta                   alpha-beta, iterative deepening (default depth=3)
-                              params: depth=N, nodes=N, ms=N (time per move), seed
+  random     uniformly random moves; params: seed
+  greedy     the best move by a one-ply evaluation; params: seed
+  mcts       Monte Carlo tree search (default iters=1000); params: iters=N, ms=N (time per
+             move), c=X (exploration, 1.0), playout=N|end (random plies before evaluating, 8),
+             seed
+  alphabeta  alpha-beta with iterative deepening (default depth=3); params: depth=N,
+             nodes=N, ms=N (time per move), seed
   examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:seed=3";
 
 /// Why a spec string was refused. The message lists the bots and their parameters.

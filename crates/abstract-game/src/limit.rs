@@ -239,4 +239,8 @@ impl<G: crate::Evaluate> crate::Evaluate for MoveLimit<G> {
     fn move_priority(&self, mv: G::Move) -> i32 {
         self.inner.move_priority(mv)
     }
+
+    fn is_tactical(&self, mv: G::Move) -> bool {
+        self.inner.is_tactical(mv)
+    }
 }

@@ -8,6 +8,7 @@
 //! agame replay <game> FILE [--each]
 //! agame play <game> [--bot SPEC|none] [--seat N]  play against a bot, or hot-seat
 //! agame engine                                  the line protocol of docs/protocol.md
+//! agame match <game> --bots SPEC,SPEC[,..] --games N [--seed S] [--jobs J] [--jsonl FILE]
 //! ```
 //! Game options: pikemen `--players 2|3|4 --target N`; epaminondas `--board WxH --stones
 //! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
@@ -95,6 +96,50 @@ enum Command {
     /// Speak a line protocol on standard input and output, for other programs (docs/protocol.md).
     #[command(after_help = cmd::engine::AFTER_HELP)]
     Engine,
+    /// Bots against bots: seats rotated, openings seeded, W/D/L, points, Elo; last line JSON.
+    #[command(after_help = match_help())]
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// One bot SPEC per seat, separated by commas, for example mcts:ms=100,random.
+        #[arg(long, required = true, value_name = "SPEC,SPEC")]
+        bots: String,
+        /// Number of games (a multiple of the seat count plays each bot in each seat equally).
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Seed of the openings and of the bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once, 0 for one per core.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Random moves that open each game (the same for every rotation of the seats).
+        #[arg(long, default_value_t = 2)]
+        opening: usize,
+        /// Write one JSON line per game (options, seats, moves, outcome, plies).
+        #[arg(long, value_name = "FILE")]
+        jsonl: Option<PathBuf>,
+    },
+}
+
+const MATCH_NOTES: &str = "\
+Seats: give one spec per seat (repeat a spec to seat it twice); game i seats bot
+(seat + i) mod seats, so each bot plays each seat equally when N is a multiple of the seat
+count. Games start with --opening random moves, the same for every rotation of the seats, and
+end at --max-plies (default 1000 here) as draws. A win is finishing first alone; sharing first
+is a draw. Points: 1 per win, 1/2 per draw.
+
+The last line of standard output is one JSON object, bots in the order given (elo only for two
+bots: the first over the second, with a 95% interval):
+  {\"games\":N,\"bots\":[{\"spec\":S,\"wins\":W,\"draws\":D,\"losses\":L,\"points\":P},...],
+   \"elo\":{\"diff\":E,\"low\":A,\"high\":B}}
+Each --jsonl line holds the game, its options, the seats' specs, the moves, the outcome and the
+plies; replay a game with: jq -r '.moves[]' FILE > game.txt; agame replay GAME OPTIONS game.txt
+
+Example: agame match pikemen --bots mcts:ms=100,random --games 20 --jobs 2";
+
+fn match_help() -> String {
+    format!("{}\n\n{MATCH_NOTES}", abstract_game_search::SPEC_HELP)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -243,6 +288,83 @@ fn start<G: Game + Evaluate, J: Job>(config: &G::Config, args: &GameArgs, job: J
     }
 }
 
+/// The game options as they would be typed, for match records.
+fn options_text(args: &GameArgs) -> String {
+    let mut parts = Vec::new();
+    let mut add = |name: &str, value: Option<String>| {
+        parts.push(match value {
+            Some(v) => format!("{name} {v}"),
+            None => name.to_string(),
+        })
+    };
+    if let Some(p) = args.players {
+        add("--players", Some(p.to_string()));
+    }
+    if let Some(t) = args.target {
+        add("--target", Some(t.to_string()));
+    }
+    if let Some(b) = &args.board {
+        add("--board", Some(b.clone()));
+    }
+    if args.stones {
+        add("--stones", None);
+    }
+    if let Some(m) = args.mirror {
+        add(
+            "--mirror",
+            Some(if m == OnOff::On { "on" } else { "off" }.into()),
+        );
+    }
+    if let Some(v) = &args.variant {
+        add("--variant", Some(v.clone()));
+    }
+    if args.turns {
+        add("--turns", None);
+    }
+    if let Some(n) = args.max_plies {
+        add("--max-plies", Some(n.to_string()));
+    }
+    if let Some(p) = &args.position {
+        add("--position", Some(format!("'{p}'")));
+    }
+    parts.join(" ")
+}
+
+/// Reads `agame match`'s options; matches get a move limit of 1000 unless one is given.
+fn match_options(
+    game: &mut GameArgs,
+    bots: &str,
+    games: usize,
+    seed: u64,
+    jobs: usize,
+    opening: usize,
+    jsonl: Option<PathBuf>,
+) -> Result<cmd::match_cmd::MatchOptions, Failure> {
+    game.max_plies.get_or_insert(1000);
+    let names: Vec<String> = bots.split(',').map(|s| s.trim().to_string()).collect();
+    let specs = names
+        .iter()
+        .map(|n| {
+            n.parse()
+                .map_err(|e| Failure::input(format!("--bots: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    let jobs = match jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    Ok(cmd::match_cmd::MatchOptions {
+        bots: specs,
+        names,
+        games,
+        seed,
+        jobs,
+        opening,
+        jsonl,
+        options: options_text(game),
+    })
+}
+
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -277,6 +399,16 @@ fn main() {
             cmd::play::Play::from_options(&game, &bot, seat).and_then(|p| dispatch(&game, p))
         }
         Command::Engine => cmd::engine::run(),
+        Command::Match {
+            mut game,
+            bots,
+            games,
+            seed,
+            jobs,
+            opening,
+            jsonl,
+        } => match_options(&mut game, &bots, games, seed, jobs, opening, jsonl)
+            .and_then(|opts| dispatch(&game, cmd::match_cmd::Match(opts))),
     };
     if let Err(f) = result {
         eprintln!("agame: {}", f.0);

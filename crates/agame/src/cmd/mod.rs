@@ -5,6 +5,7 @@ pub mod demo;
 pub mod engine;
 pub mod games;
 pub mod legal;
+pub mod match_cmd;
 pub mod perft;
 pub mod play;
 pub mod replay;
@@ -14,7 +15,8 @@ pub use common::{CmdResult, Failure};
 use abstract_game::{Evaluate, Game};
 
 /// A subcommand that runs on any game: `main` builds the starting state from the options and
-/// hands it over.
+/// hands it over. Every game has an [`Evaluate`] (the bots need it); subcommands that do not
+/// may ask for `G: Game` only.
 pub trait Job {
     /// Runs the subcommand from `start`.
     fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult;

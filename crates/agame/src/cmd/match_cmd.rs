@@ -1,0 +1,450 @@
+//! `agame match`: bots against bots, seats rotated, openings seeded, games in parallel.
+
+use super::{CmdResult, Failure, Job};
+use abstract_game::{Evaluate, Outcome, PlayerId, SeededRng, Status};
+use abstract_game_search::BotSpec;
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// What `agame match` was asked to do.
+#[derive(Debug)]
+pub struct MatchOptions {
+    /// One bot per seat, in the order given.
+    pub bots: Vec<BotSpec>,
+    /// The bots' texts as given (shown and written as they were typed).
+    pub names: Vec<String>,
+    /// Number of games.
+    pub games: usize,
+    /// Seed of the openings and of the bots' own random choices.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+    /// Random moves that open each game.
+    pub opening: usize,
+    /// Where to write one JSON line per game.
+    pub jsonl: Option<PathBuf>,
+    /// The game's command-line options, for the records.
+    pub options: String,
+}
+
+/// `agame match` as a [`Job`].
+#[derive(Debug)]
+pub struct Match(pub MatchOptions);
+
+impl Job for Match {
+    fn run<G: Evaluate>(self, start: &G) -> CmdResult {
+        run(start, &self.0)
+    }
+}
+
+/// One finished game.
+#[derive(Debug)]
+struct Played {
+    /// The bot (index into the options' list) at each seat.
+    seats: Vec<usize>,
+    moves: Vec<String>,
+    outcome: Outcome,
+}
+
+/// Wins, draws and losses of one bot; a win is finishing first alone, a draw sharing first.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Tally {
+    fn points(self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+}
+
+/// Mixes numbers into a seed, so that every game and seat gets its own.
+fn mix(parts: &[u64]) -> u64 {
+    parts
+        .iter()
+        .fold(0x5EED, |h, &p| SeededRng::new(h ^ p).next_u64())
+}
+
+/// Game `index`: seats rotated by `index`, the opening of group `index / seats`.
+fn play_one<G: Evaluate>(start: &G, opts: &MatchOptions, index: usize) -> Result<Played, String> {
+    let n = opts.bots.len();
+    let seats: Vec<usize> = (0..n).map(|s| (s + index) % n).collect();
+    let mut state = start.clone();
+    let mut moves = Vec::new();
+    // The same opening for every rotation of the seats.
+    let mut rng = SeededRng::new(mix(&[opts.seed, (index / n) as u64]));
+    for _ in 0..opts.opening {
+        let Some(mv) = abstract_game::random_move(&state, &mut rng) else {
+            break;
+        };
+        state.apply_unchecked(mv);
+        moves.push(mv.to_string());
+    }
+    let mut bots: Vec<_> = seats
+        .iter()
+        .enumerate()
+        .map(|(s, &b)| {
+            let spec = &opts.bots[b];
+            let seed = mix(&[opts.seed, spec.seed.unwrap_or(0), index as u64, s as u64]);
+            spec.clone().with_seed(seed).build::<G>()
+        })
+        .collect();
+    let limits: Vec<_> = seats.iter().map(|&b| opts.bots[b].limits()).collect();
+    loop {
+        match state.status() {
+            Status::Finished(outcome) => {
+                return Ok(Played {
+                    seats,
+                    moves,
+                    outcome,
+                });
+            }
+            Status::Ongoing(p) => {
+                let name = &opts.names[seats[p.index()]];
+                let (mv, _) = bots[p.index()]
+                    .choose(&state, &limits[p.index()])
+                    .ok_or_else(|| format!("{name} gave no move in {state}"))?;
+                state
+                    .apply(mv)
+                    .map_err(|e| format!("{name} played {mv} in {state}: {e}"))?;
+                moves.push(mv.to_string());
+            }
+        }
+    }
+}
+
+fn tallies(played: &[Played], bots: usize) -> Vec<Tally> {
+    let mut t = vec![Tally::default(); bots];
+    for g in played {
+        let firsts = g.outcome.winners().len();
+        for (s, &b) in g.seats.iter().enumerate() {
+            let seat = PlayerId::new(s as u8).unwrap_or(PlayerId::FIRST);
+            match (g.outcome.rank(seat), firsts) {
+                (0, 1) => t[b].wins += 1,
+                (0, _) => t[b].draws += 1,
+                _ => t[b].losses += 1,
+            }
+        }
+    }
+    t
+}
+
+/// The Elo difference of the first bot over the second from its score `p` (draws count half),
+/// and a 95% interval: the Wilson score interval of `p` mapped to Elo, which stays honest at a
+/// clean sweep (where the normal approximation would give a zero-width interval). Scores of 0
+/// or 1 are clamped half a game inside, so that the figures stay finite.
+fn elo(t: Tally, games: usize) -> (f64, f64, f64) {
+    let n = games.max(1) as f64;
+    let p = t.points() / n;
+    let z2 = 1.96_f64 * 1.96;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = (z2 * (p * (1.0 - p) / n + z2 / (4.0 * n * n))).sqrt() / (1.0 + z2 / n);
+    let edge = 0.5 / n;
+    let rating = |x: f64| {
+        let x = x.clamp(edge, 1.0 - edge);
+        -400.0 * (1.0 / x - 1.0).log10()
+    };
+    let round = |x: f64| (x * 10.0).round() / 10.0;
+    (
+        round(rating(p)),
+        round(rating(centre - half)),
+        round(rating(centre + half)),
+    )
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// The record of one game: one JSON object on one line.
+fn record_line<G: Evaluate>(opts: &MatchOptions, g: &Played) -> String {
+    let seats: Vec<serde_json::Value> = g
+        .seats
+        .iter()
+        .map(|&b| opts.names[b].as_str().into())
+        .collect();
+    let winners: Vec<u8> = g.outcome.winners().iter().map(PlayerId::number).collect();
+    format!(
+        "{{\"game\":{},\"options\":{},\"seats\":{},\"opening\":{},\"moves\":{},\"outcome\":{},\"winners\":{},\"plies\":{}}}",
+        json_string(G::NAME),
+        json_string(&opts.options),
+        serde_json::Value::from(seats),
+        opts.opening.min(g.moves.len()),
+        serde_json::Value::from(g.moves.clone()),
+        json_string(&g.outcome.to_string()),
+        serde_json::Value::from(winners),
+        g.moves.len()
+    )
+}
+
+/// Plays the games, shows progress on a terminal, and returns them in game order.
+fn play_all<G: Evaluate>(start: &G, opts: &MatchOptions) -> Result<Vec<Played>, Failure> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Played, String>>>> =
+        Mutex::new((0..opts.games).map(|_| None).collect());
+    let progress = std::io::stderr().is_terminal();
+    std::thread::scope(|s| {
+        for _ in 0..opts.jobs.clamp(1, opts.games.max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= opts.games {
+                        break;
+                    }
+                    let r = play_one(start, opts, i);
+                    if let Ok(mut all) = results.lock() {
+                        all[i] = Some(r);
+                    }
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if progress {
+                        eprint!("\r{}", progress_bar(d, opts.games));
+                    }
+                }
+            });
+        }
+    });
+    if progress {
+        eprint!("\r{:60}\r", "");
+    }
+    let all = results
+        .into_inner()
+        .map_err(|_| Failure::input("a game thread failed"))?;
+    all.into_iter()
+        .map(|r| {
+            r.unwrap_or_else(|| Err("a game was not played".into()))
+                .map_err(Failure::input)
+        })
+        .collect()
+}
+
+fn progress_bar(done: usize, total: usize) -> String {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    format!(
+        "[{}{}] {done}/{total} games",
+        "#".repeat(filled),
+        "-".repeat(width - filled)
+    )
+}
+
+/// The report: a table per bot, the Elo line for two bots, and the JSON summary last.
+fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
+    let t = tallies(played, opts.bots.len());
+    let mut out = String::new();
+    let width = opts.names.iter().map(String::len).max().unwrap_or(0).max(3);
+    let _ = writeln!(
+        out,
+        "{:<w$}  {:>5} {:>5} {:>6} {:>7}",
+        "bot",
+        "wins",
+        "draws",
+        "losses",
+        "points",
+        w = width + 3
+    );
+    for (i, (name, t)) in opts.names.iter().zip(&t).enumerate() {
+        let _ = writeln!(
+            out,
+            "{:<2} {:<w$}  {:>5} {:>5} {:>6} {:>7.1}",
+            i + 1,
+            name,
+            t.wins,
+            t.draws,
+            t.losses,
+            t.points(),
+            w = width
+        );
+    }
+    let plies: usize = played.iter().map(|g| g.moves.len()).sum();
+    let _ = writeln!(
+        out,
+        "{} games, {:.1} plies per game, {seconds:.1} s",
+        played.len(),
+        plies as f64 / played.len().max(1) as f64
+    );
+    let elo = (t.len() == 2).then(|| elo(t[0], played.len()));
+    if let Some((diff, low, high)) = elo {
+        let _ = writeln!(
+            out,
+            "Elo of {} over {}: {diff:+.1} (95% interval {low:+.1} to {high:+.1})",
+            opts.names[0], opts.names[1]
+        );
+    }
+    let bots: Vec<String> = opts
+        .names
+        .iter()
+        .zip(&t)
+        .map(|(name, t)| {
+            format!(
+                "{{\"spec\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"points\":{}}}",
+                json_string(name),
+                t.wins,
+                t.draws,
+                t.losses,
+                t.points()
+            )
+        })
+        .collect();
+    let _ = write!(
+        out,
+        "{{\"games\":{},\"bots\":[{}]",
+        played.len(),
+        bots.join(",")
+    );
+    if let Some((diff, low, high)) = elo {
+        let _ = write!(
+            out,
+            ",\"elo\":{{\"diff\":{diff},\"low\":{low},\"high\":{high}}}"
+        );
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// `agame match`: plays `opts.games` games from `start` and reports.
+fn run<G: Evaluate>(start: &G, opts: &MatchOptions) -> CmdResult {
+    let seats = start.player_count() as usize;
+    if opts.bots.len() != seats {
+        return Err(Failure::input(format!(
+            "--bots: this game has {seats} seats, so give {seats} bots (one per seat; repeat a spec to seat it twice), not {}",
+            opts.bots.len()
+        )));
+    }
+    if opts.games == 0 {
+        return Err(Failure::input("--games must be at least 1"));
+    }
+    if opts.games % seats != 0 {
+        eprintln!(
+            "agame: note: {} games is not a multiple of {seats}, so the bots do not play each seat equally often",
+            opts.games
+        );
+    }
+    let began = Instant::now();
+    let played = play_all(start, opts)?;
+    if let Some(path) = &opts.jsonl {
+        let mut text = String::new();
+        for g in &played {
+            text.push_str(&record_line::<G>(opts, g));
+            text.push('\n');
+        }
+        std::fs::write(path, text)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    }
+    let out = report(opts, &played, began.elapsed().as_secs_f64());
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_zero_at_even_score_and_symmetric() {
+        let even = Tally {
+            wins: 5,
+            draws: 2,
+            losses: 5,
+        };
+        let (d, lo, hi) = elo(even, 12);
+        assert_eq!(d, 0.0);
+        assert!(lo < 0.0 && hi > 0.0 && (lo + hi).abs() < 0.2);
+        // 75% scores about +191 Elo.
+        let (d, lo, hi) = elo(
+            Tally {
+                wins: 15,
+                draws: 0,
+                losses: 5,
+            },
+            20,
+        );
+        assert!((d - 190.8).abs() < 0.2, "{d}");
+        assert!(lo < d && d < hi);
+        // A clean sweep stays finite.
+        let (d, _, _) = elo(
+            Tally {
+                wins: 10,
+                draws: 0,
+                losses: 0,
+            },
+            10,
+        );
+        assert!(d.is_finite() && d > 400.0);
+        let (_, lo, hi) = elo(
+            Tally {
+                wins: 4,
+                draws: 0,
+                losses: 0,
+            },
+            4,
+        );
+        assert!(
+            lo < 100.0 && hi > 300.0,
+            "a sweep of 4 games proves little: {lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn a_win_is_finishing_first_alone() {
+        let played = vec![
+            Played {
+                seats: vec![0, 1, 2],
+                moves: vec![],
+                outcome: Outcome::from_ranks(&[0, 1, 1]).unwrap(),
+            },
+            Played {
+                seats: vec![1, 2, 0],
+                moves: vec![],
+                outcome: Outcome::from_ranks(&[0, 0, 1]).unwrap(),
+            },
+        ];
+        let t = tallies(&played, 3);
+        assert_eq!((t[0].wins, t[0].draws, t[0].losses), (1, 0, 1));
+        assert_eq!((t[1].wins, t[1].draws, t[1].losses), (0, 1, 1));
+        assert_eq!((t[2].wins, t[2].draws, t[2].losses), (0, 1, 1));
+    }
+
+    fn options(bots: &[&str], games: usize, jobs: usize) -> MatchOptions {
+        MatchOptions {
+            bots: bots.iter().map(|b| b.parse().unwrap()).collect(),
+            names: bots.iter().map(ToString::to_string).collect(),
+            games,
+            seed: 5,
+            jobs,
+            opening: 2,
+            jsonl: None,
+            options: String::new(),
+        }
+    }
+
+    #[test]
+    fn seats_rotate_openings_repeat_and_jobs_do_not_change_results() {
+        use abstract_game::Game;
+        let start = abstract_game::toy::Subtraction::new(&Default::default()).unwrap();
+        let opts = options(&["alphabeta:depth=8", "random"], 6, 1);
+        let one = play_all(&start, &opts).unwrap();
+        assert_eq!(one[0].seats, [0, 1]);
+        assert_eq!(one[1].seats, [1, 0]);
+        assert_eq!(one[0].moves[..2], one[1].moves[..2]);
+        assert_ne!(one[0].moves[..2], one[2].moves[..2]);
+        let two = play_all(&start, &options(&["alphabeta:depth=8", "random"], 6, 3)).unwrap();
+        let moves = |v: &[Played]| v.iter().map(|g| g.moves.clone()).collect::<Vec<_>>();
+        assert_eq!(moves(&one), moves(&two));
+        let t = tallies(&one, 2);
+        assert_eq!(t[0].wins + t[0].draws + t[0].losses, 6);
+        let text = report(&opts, &one, 1.0);
+        let last = text.lines().last().unwrap();
+        let json: serde_json::Value = serde_json::from_str(last).unwrap();
+        assert_eq!(json["games"], 6);
+        assert_eq!(json["bots"][0]["spec"], "alphabeta:depth=8");
+        assert!(json["elo"]["diff"].is_number());
+        assert!(last.starts_with("{\"games\":6,\"bots\":[{\"spec\":"));
+    }
+}

@@ -1,0 +1,183 @@
+//! `agame match`, run as a user would.
+
+use std::process::{Command, Output};
+
+fn agame(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agame"))
+        .args(args)
+        .output()
+        .expect("run agame")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = agame(args);
+    assert!(
+        out.status.success(),
+        "agame {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn last_json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("agame-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn two_bots_get_tallies_and_an_elo_line_last() {
+    let args = [
+        "match",
+        "epaminondas",
+        "--board",
+        "8x8",
+        "--bots",
+        "alphabeta:depth=1,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+    ];
+    let text = stdout(&args);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with(r#"{"games":2,"bots":[{"spec":"alphabeta:depth=1","wins":"#));
+    let json = last_json(&text);
+    for (i, spec) in ["alphabeta:depth=1", "random"].iter().enumerate() {
+        let b = &json["bots"][i];
+        assert_eq!(b["spec"], *spec);
+        let played = b["wins"].as_u64().unwrap()
+            + b["draws"].as_u64().unwrap()
+            + b["losses"].as_u64().unwrap();
+        assert_eq!(played, 2);
+    }
+    let (lo, d, hi) = (
+        json["elo"]["low"].as_f64().unwrap(),
+        json["elo"]["diff"].as_f64().unwrap(),
+        json["elo"]["high"].as_f64().unwrap(),
+    );
+    assert!(lo <= d && d <= hi);
+    assert!(text.contains("Elo of alphabeta:depth=1 over random"));
+    // Threads change nothing but the speed.
+    let mut with_jobs = args.to_vec();
+    with_jobs.extend(["--jobs", "2"]);
+    assert_eq!(last, stdout(&with_jobs).lines().last().unwrap());
+}
+
+#[test]
+fn four_seats_take_four_bots_and_no_elo() {
+    let text = stdout(&[
+        "match",
+        "pikemen",
+        "--players",
+        "4",
+        "--bots",
+        "greedy,random,random,random",
+        "--games",
+        "4",
+    ]);
+    let json = last_json(&text);
+    assert_eq!(json["games"], 4);
+    assert_eq!(json["bots"].as_array().unwrap().len(), 4);
+    assert!(json.get("elo").is_none());
+    let wins: u64 = (0..4)
+        .map(|i| json["bots"][i]["wins"].as_u64().unwrap())
+        .sum();
+    let draws: u64 = (0..4)
+        .map(|i| json["bots"][i]["draws"].as_u64().unwrap())
+        .sum();
+    // Each game has one winner, or a shared first place (draws).
+    assert!(wins + draws >= 4, "{json}");
+}
+
+#[test]
+fn bad_specs_and_seat_counts_are_clear_errors() {
+    let out = agame(&["match", "gipf", "--bots", "minimax,random", "--games", "2"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for word in [
+        "unknown bot 'minimax'",
+        "random",
+        "greedy",
+        "mcts",
+        "alphabeta",
+        "iters=",
+    ] {
+        assert!(err.contains(word), "{err} lacks {word}");
+    }
+    let out = agame(&[
+        "match",
+        "pikemen",
+        "--players",
+        "3",
+        "--bots",
+        "random,random",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 seats"));
+}
+
+#[test]
+fn help_documents_the_specs() {
+    let text = stdout(&["match", "--help"]);
+    for word in [
+        "mcts:ms=100",
+        "alphabeta:depth=5",
+        "iters=N",
+        "playout",
+        "--jsonl",
+        "elo",
+    ] {
+        assert!(text.contains(word), "help lacks {word}");
+    }
+}
+
+/// Every game of a `--jsonl` file replays with `agame replay` to the recorded outcome.
+#[test]
+fn jsonl_records_replay() {
+    for (game, options) in [
+        ("gipf", vec!["--variant", "basic"]),
+        ("pikemen", vec!["--players", "3"]),
+    ] {
+        let file = temp_path(&format!("{game}.jsonl"));
+        let mut args = vec!["match", game];
+        args.extend(&options);
+        let bots = if game == "pikemen" {
+            "mcts:iters=20,greedy,random"
+        } else {
+            "mcts:iters=20,greedy"
+        };
+        args.extend(["--bots", bots, "--games", "2", "--max-plies", "300"]);
+        args.extend(["--jsonl", file.to_str().unwrap()]);
+        stdout(&args);
+        let lines = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(lines.lines().count(), 2);
+        for line in lines.lines() {
+            let rec: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(rec["game"], game);
+            assert!(rec["options"].as_str().unwrap().contains("--max-plies 300"));
+            let moves: Vec<&str> = rec["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            assert_eq!(rec["plies"].as_u64().unwrap() as usize, moves.len());
+            let record = temp_path(&format!("{game}.txt"));
+            std::fs::write(&record, moves.join("\n")).unwrap();
+            let mut replay = vec!["replay", game];
+            replay.extend(&options);
+            replay.extend(["--max-plies", "300", record.to_str().unwrap()]);
+            let end = stdout(&replay);
+            let outcome = rec["outcome"].as_str().unwrap();
+            assert!(
+                end.contains(&format!("outcome: {outcome}")),
+                "{end} vs {outcome}"
+            );
+        }
+    }
+}
