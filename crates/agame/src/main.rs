@@ -9,6 +9,7 @@
 //! agame play <game> [--bot SPEC|none] [--seat N]  play against a bot, or hot-seat
 //! agame engine                                  the line protocol of docs/protocol.md
 //! agame match <game> --bots SPEC,SPEC[,..] --games N [--seed S] [--jobs J] [--jsonl FILE]
+//! agame playouts <game> [--games N] [--seed S]  random games, timed
 //! ```
 //! Game options: pikemen `--players 2|3|4 --target N`; epaminondas `--board WxH --stones
 //! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
@@ -68,6 +69,19 @@ enum Command {
         /// Moves to play first, one per line.
         #[arg(long)]
         moves: Option<PathBuf>,
+    },
+    /// Play uniformly random games from the start, timed: the rollout speed of tree search.
+    /// A game ends by the rules or at --max-plies (a draw). The last line is one JSON object
+    /// {"games":N,"plies":P,"seconds":T,"plies_per_second":R}.
+    Playouts {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Check a game record (one move per line) move by move.
     Replay {
@@ -394,6 +408,9 @@ fn main() {
             )
         }
         Command::Legal { game, moves } => dispatch(&game, cmd::legal::Legal(moves)),
+        Command::Playouts { game, games, seed } => {
+            dispatch(&game, cmd::playouts::Playouts { games, seed })
+        }
         Command::Replay { game, file, each } => dispatch(&game, cmd::replay::Replay { file, each }),
         Command::Play { game, bot, seat } => {
             cmd::play::Play::from_options(&game, &bot, seat).and_then(|p| dispatch(&game, p))

@@ -50,6 +50,7 @@ mod hash;
 mod movegen;
 mod moves;
 mod position;
+mod random;
 mod rules;
 mod svg;
 

@@ -180,52 +180,58 @@ impl Epaminondas {
             moves.extend(free.iter().map(|i| Move::Place(self.geo.square(i))));
             return;
         }
+        // The mirror rule is checked move by move only where it can bite at all.
+        let bite = self.mirror_may_bite();
+        for d in 0..DIRS.len() {
+            self.generate_direction(d, bite, moves);
+        }
+    }
+
+    /// The piece moves in direction `d` (an index into [`DIRS`]), in generation order.
+    pub(crate) fn generate_direction(&self, d: usize, bite: bool, moves: &mut MoveList<Self>) {
         let p = self.to_move as usize;
         let me = self.pieces[p];
         let them = self.pieces[1 - p];
         let empty = self.empty_squares();
-        // The mirror rule is checked move by move only where it can bite at all.
-        let bite = self.mirror_may_bite();
-        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-            let delta = self.geo.delta(d);
-            // One step in the packed square code (rank * 16 + file).
-            let sq_step = i32::from(dy) * 16 + i32::from(dx);
-            let heads = me & !me.shift(-delta);
-            for h in heads.iter() {
-                let head_code = i32::from(self.geo.square(h).code());
-                let h = h as i32;
-                let len = self.run(p, h, -delta, u32::MAX);
-                let mut e = 0;
-                while e < len && empty.has_signed(h + (e as i32 + 1) * delta) {
-                    e += 1;
+        let (dx, dy) = DIRS[d];
+        let delta = self.geo.delta(d);
+        // One step in the packed square code (rank * 16 + file).
+        let sq_step = i32::from(dy) * 16 + i32::from(dx);
+        let heads = me & !me.shift(-delta);
+        for h in heads.iter() {
+            let head_code = i32::from(self.geo.square(h).code());
+            let h = h as i32;
+            let len = self.run(p, h, -delta, u32::MAX);
+            let mut e = 0;
+            while e < len && empty.has_signed(h + (e as i32 + 1) * delta) {
+                e += 1;
+            }
+            // Smallest group that can capture, if an enemy phalanx is within reach.
+            let mut capture_from = u32::MAX;
+            let mut m_cap = 0;
+            let target = h + (e as i32 + 1) * delta;
+            if e < len && them.has_signed(target) {
+                m_cap = self.run(1 - p, target, delta, len);
+                if m_cap < len {
+                    capture_from = (e + 1).max(m_cap + 1);
                 }
-                // Smallest group that can capture, if an enemy phalanx is within reach.
-                let mut capture_from = u32::MAX;
-                let mut m_cap = 0;
-                let target = h + (e as i32 + 1) * delta;
-                if e < len && them.has_signed(target) {
-                    m_cap = self.run(1 - p, target, delta, len);
-                    if m_cap < len {
-                        capture_from = (e + 1).max(m_cap + 1);
+            }
+            for j in 0..len {
+                let n = j + 1;
+                let tail = h - j as i32 * delta;
+                let from = Square::from_code((head_code - j as i32 * sq_step) as u8);
+                for k in 1..=n.min(e) {
+                    if bite && self.mirror_forbids(tail as usize, d, n, k, 0) {
+                        continue;
                     }
+                    let to = Square::from_code((head_code + k as i32 * sq_step) as u8);
+                    moves.push(Move::Step { from, to });
                 }
-                for j in 0..len {
-                    let n = j + 1;
-                    let tail = h - j as i32 * delta;
-                    let from = Square::from_code((head_code - j as i32 * sq_step) as u8);
-                    for k in 1..=n.min(e) {
-                        if bite && self.mirror_forbids(tail as usize, d, n, k, 0) {
-                            continue;
-                        }
-                        let to = Square::from_code((head_code + k as i32 * sq_step) as u8);
-                        moves.push(Move::Step { from, to });
-                    }
-                    if n >= capture_from
-                        && !(bite && self.mirror_forbids(tail as usize, d, n, e + 1, m_cap))
-                    {
-                        let to = Square::from_code((head_code + (e as i32 + 1) * sq_step) as u8);
-                        moves.push(Move::Capture { from, to });
-                    }
+                if n >= capture_from
+                    && !(bite && self.mirror_forbids(tail as usize, d, n, e + 1, m_cap))
+                {
+                    let to = Square::from_code((head_code + (e as i32 + 1) * sq_step) as u8);
+                    moves.push(Move::Capture { from, to });
                 }
             }
         }
@@ -262,7 +268,7 @@ impl Epaminondas {
     /// has `sum over tails n = 1..=L of min(n, e)` plain moves, which is
     /// `sum over k <= j of |R_j & F_k|`. Captures are rare and counted head by head.
     #[inline]
-    fn count_direction(
+    pub(crate) fn count_direction(
         &self,
         p: usize,
         me: Bits,

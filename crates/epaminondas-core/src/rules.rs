@@ -6,7 +6,7 @@ use crate::hash;
 use crate::movegen::IllegalMove;
 use crate::moves::{Move, MoveParseError};
 use crate::position::PositionError;
-use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
 use alloc::string::String;
 use core::fmt::Write;
 
@@ -406,6 +406,10 @@ impl Game for Epaminondas {
 
     fn count_moves(&self) -> usize {
         self.count()
+    }
+
+    fn random_move(&self, rng: &mut SeededRng) -> Option<Move> {
+        self.pick_random(rng)
     }
 
     fn check_move(&self, mv: Move) -> Result<(), MoveError<IllegalMove>> {

@@ -66,6 +66,7 @@ mod hash;
 mod movegen;
 mod moves;
 mod position;
+mod random;
 pub mod record;
 mod rules;
 mod spot_set;

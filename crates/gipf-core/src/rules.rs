@@ -4,7 +4,7 @@ use crate::board::{Board, bits};
 use crate::hash;
 use crate::moves::{Decision, Push};
 use crate::{Config, ConfigError, Variant};
-use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -509,6 +509,10 @@ impl Game for Gipf {
             },
             Phase::Won(_) => 0,
         }
+    }
+
+    fn random_move(&self, rng: &mut SeededRng) -> Option<Decision> {
+        self.pick_random(rng)
     }
 
     fn check_move(&self, mv: Decision) -> Result<(), MoveError<IllegalMove>> {

@@ -47,6 +47,7 @@ mod hash;
 mod movegen;
 mod moves;
 mod position;
+mod random;
 mod rules;
 mod svg;
 

@@ -11,7 +11,7 @@ use crate::moves::Move;
 use abstract_game::MoveList;
 
 /// `OTHER_STATES[s]`: the 8 state codes other than `s`, ascending.
-const OTHER_STATES: [[u8; 8]; 9] = {
+pub(crate) const OTHER_STATES: [[u8; 8]; 9] = {
     let mut t = [[0u8; 8]; 9];
     let mut s = 0;
     while s < 9 {
@@ -30,7 +30,7 @@ const OTHER_STATES: [[u8; 8]; 9] = {
 };
 
 /// Square-index step of each direction N, NE, E, SE, S, SW, W, NW.
-const INDEX_STEP: [i32; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
+pub(crate) const INDEX_STEP: [i32; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
 
 /// Where a lying piece on `sq` can charge: the number of empty squares it may stop on, and
 /// the square it may capture on, if any.

@@ -7,7 +7,7 @@ use crate::hash::{piece_key, rules_key, score_key, to_move_key};
 use crate::moves::{Move, MoveParseError};
 use crate::position::PositionError;
 use crate::{Config, ConfigError, Piece, Size};
-use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, Status};
+use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
 use std::fmt::Write as _;
 
 /// A Pikemen position: the board, the seat to move, the scores and the rules (player count and
@@ -353,6 +353,10 @@ impl Game for Pikemen {
 
     fn count_moves(&self) -> usize {
         self.count()
+    }
+
+    fn random_move(&self, rng: &mut SeededRng) -> Option<Move> {
+        self.pick_random(rng)
     }
 
     fn check_move(&self, mv: Move) -> Result<(), MoveError<IllegalMove>> {

@@ -8,6 +8,7 @@ pub mod legal;
 pub mod match_cmd;
 pub mod perft;
 pub mod play;
+pub mod playouts;
 pub mod replay;
 
 pub use common::{CmdResult, Failure};

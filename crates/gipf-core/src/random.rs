@@ -1,0 +1,48 @@
+//! A uniformly random decision without generating the others: a push is found from the mask
+//! of open lines; removal decisions (rare) are generated.
+
+use crate::board::PUSHES;
+use crate::moves::{Decision, Push};
+use crate::rules::{Gipf, Phase};
+use abstract_game::{Game, MoveList, SeededRng};
+
+impl Gipf {
+    /// Legal decision number `rng.below(count)` in generation order (see `movegen`).
+    pub(crate) fn pick_random(&self, rng: &mut SeededRng) -> Option<Decision> {
+        let Phase::Push(c) = self.phase else {
+            let mut moves = MoveList::<Self>::new();
+            self.generate_moves(&mut moves);
+            return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
+        };
+        let c = usize::from(c);
+        if !self.can_push(c) {
+            return None;
+        }
+        let gipf_ok = self.can_gipf[c] && self.reserve[c] >= 2;
+        let single_ok = !self.must_gipf(c);
+        let kinds = usize::from(gipf_ok) + usize::from(single_ok);
+        let occ = self.board.occupied();
+        let mut open = 0u64;
+        for (i, p) in PUSHES.iter().enumerate() {
+            if p.line_mask & !occ != 0 {
+                open |= 1 << i;
+            }
+        }
+        let total = open.count_ones() as usize * kinds;
+        if total == 0 {
+            return None;
+        }
+        // Each open push is listed once per kind, the GIPF-piece first.
+        let i = rng.below(total);
+        let (mut nth, kind) = (i / kinds, i % kinds);
+        while nth > 0 {
+            open &= open - 1;
+            nth -= 1;
+        }
+        let index = open.trailing_zeros() as usize;
+        Some(Decision::Push(Push::from_table(
+            index,
+            gipf_ok && kind == 0,
+        )))
+    }
+}
