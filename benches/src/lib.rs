@@ -84,3 +84,25 @@ pub fn perft_at<G: Game>(
     group.throughput(Throughput::Elements(perft(state, depth)));
     group.bench_function(name, |b| b.iter(|| perft(black_box(state), depth)));
 }
+
+/// Plays `games` uniformly random games from `start` (one generator seeded with 1, nothing
+/// recorded) and returns the decisions played.
+pub fn random_games<G: Game>(start: &G, games: usize) -> u64 {
+    let mut rng = abstract_game::SeededRng::new(1);
+    (0..games)
+        .map(|_| {
+            abstract_game::random_rollout(&mut start.clone(), &mut rng, usize::MAX).plies as u64
+        })
+        .sum()
+}
+
+/// [`random_games`] from `start`; throughput in decisions (the same games every iteration).
+pub fn playouts<G: Game>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    start: &G,
+    games: usize,
+) {
+    group.throughput(Throughput::Elements(random_games(start, games)));
+    group.bench_function(name, |b| b.iter(|| random_games(black_box(start), games)));
+}
