@@ -20,7 +20,10 @@ fn search<G: Evaluate>(depth: u32) -> u64 {
         .map_or(0, |(_, info)| info.iterations)
 }
 
-const WORKLOADS: [(&str, fn() -> u64); 9] = [
+/// A named workload; it returns its result (leaves, decisions or nodes) to be printed.
+type Workload = (&'static str, fn() -> u64);
+
+const WORKLOADS: [Workload; 9] = [
     ("perft/pikemen-3", || perft(&start::<Pikemen>(), 3)),
     ("perft/gipf-4", || perft(&start::<Gipf>(), 4)),
     ("perft/epaminondas-3", || perft(&start::<Epaminondas>(), 3)),
