@@ -10,6 +10,7 @@
 //! agame engine                                  the line protocol of docs/protocol.md
 //! agame match <game> --bots SPEC,SPEC[,..] --games N [--seed S] [--jobs J] [--jsonl FILE]
 //! agame playouts <game> [--games N] [--seed S]  random games, timed
+//! agame render <game> [--moves FILE] [--ply N] [--last-move] [-o FILE]   an SVG picture
 //! ```
 //! Game options: pikemen `--players 2|3|4 --target N`; epaminondas `--board WxH --stones
 //! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
@@ -17,7 +18,7 @@
 
 mod cmd;
 
-use abstract_game::{Evaluate, Game, MoveLimit};
+use abstract_game::{Evaluate, Game, MoveLimit, ToSvg};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cmd::{CmdResult, Failure, Job};
 use std::path::PathBuf;
@@ -133,6 +134,32 @@ enum Command {
         /// Write one JSON line per game (options, seats, moves, outcome, plies).
         #[arg(long, value_name = "FILE")]
         jsonl: Option<PathBuf>,
+    },
+    /// Draw a position as an SVG picture (standard output by default).
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves to play first, one per line.
+        #[arg(long)]
+        moves: Option<PathBuf>,
+        /// Play only the first N moves of --moves.
+        #[arg(long, value_name = "N")]
+        ply: Option<usize>,
+        /// Highlight the last move played.
+        #[arg(long)]
+        last_move: bool,
+        /// Write the picture to this file.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Width of the picture in pixels.
+        #[arg(long, default_value_t = 480)]
+        size: u32,
+        /// Leave the coordinates out.
+        #[arg(long)]
+        no_coordinates: bool,
+        /// The seat drawn at the bottom.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        bottom: u8,
     },
 }
 
@@ -289,7 +316,11 @@ fn dispatch<J: Job>(args: &GameArgs, job: J) -> CmdResult {
     }
 }
 
-fn start<G: Game + Evaluate, J: Job>(config: &G::Config, args: &GameArgs, job: J) -> CmdResult {
+fn start<G: Game + Evaluate + ToSvg, J: Job>(
+    config: &G::Config,
+    args: &GameArgs,
+    job: J,
+) -> CmdResult {
     let state = match &args.position {
         Some(text) => text
             .parse::<G>()
@@ -426,6 +457,27 @@ fn main() {
             jsonl,
         } => match_options(&mut game, &bots, games, seed, jobs, opening, jsonl)
             .and_then(|opts| dispatch(&game, cmd::match_cmd::Match(opts))),
+        Command::Render {
+            game,
+            moves,
+            ply,
+            last_move,
+            output,
+            size,
+            no_coordinates,
+            bottom,
+        } => dispatch(
+            &game,
+            cmd::render::Render {
+                moves,
+                ply,
+                last_move,
+                output,
+                size,
+                no_coordinates,
+                bottom,
+            },
+        ),
     };
     if let Err(f) = result {
         eprintln!("agame: {}", f.0);

@@ -9,16 +9,17 @@ pub mod match_cmd;
 pub mod perft;
 pub mod play;
 pub mod playouts;
+pub mod render;
 pub mod replay;
 
 pub use common::{CmdResult, Failure};
 
-use abstract_game::{Evaluate, Game};
+use abstract_game::{Evaluate, Game, ToSvg};
 
 /// A subcommand that runs on any game: `main` builds the starting state from the options and
 /// hands it over. Every game has an [`Evaluate`] (the bots need it); subcommands that do not
 /// may ask for `G: Game` only.
 pub trait Job {
     /// Runs the subcommand from `start`.
-    fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult;
+    fn run<G: Game + Evaluate + ToSvg>(self, start: &G) -> CmdResult;
 }

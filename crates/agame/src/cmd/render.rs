@@ -1,0 +1,83 @@
+//! `agame render`: the picture of a position as an SVG document.
+
+use super::common::{play_text, read_moves};
+use super::{CmdResult, Failure, Job};
+use abstract_game::{PlayerId, SvgOptions, ToSvg};
+use std::path::PathBuf;
+
+/// The options of `agame render`.
+#[derive(Debug)]
+pub struct Render {
+    /// Moves to play first, one per line.
+    pub moves: Option<PathBuf>,
+    /// Play only this many of them.
+    pub ply: Option<usize>,
+    /// Highlight the last move played.
+    pub last_move: bool,
+    /// Where to write the picture (standard output without it).
+    pub output: Option<PathBuf>,
+    /// Width in pixels.
+    pub size: u32,
+    /// Leave the coordinates out.
+    pub no_coordinates: bool,
+    /// The seat (1-based) drawn at the bottom.
+    pub bottom: u8,
+}
+
+impl Job for Render {
+    fn run<G: ToSvg>(self, start: &G) -> CmdResult {
+        let texts = match &self.moves {
+            Some(path) => read_moves(path)?,
+            None => Vec::new(),
+        };
+        let plies = match self.ply {
+            Some(n) if n > texts.len() => {
+                return Err(Failure::input(format!(
+                    "--ply {n}: only {} moves to play",
+                    texts.len()
+                )));
+            }
+            Some(n) => n,
+            None => texts.len(),
+        };
+        let bottom = PlayerId::from_number(self.bottom)
+            .filter(|p| p.number() <= start.player_count())
+            .ok_or_else(|| {
+                Failure::input(format!(
+                    "--bottom {}: the game has seats 1 to {}",
+                    self.bottom,
+                    start.player_count()
+                ))
+            })?;
+        let mut state = start.clone();
+        let mut last = None;
+        for (ply, (_, text)) in texts.iter().take(plies).enumerate() {
+            let before = state.clone();
+            play_text(&mut state, ply + 1, text)?;
+            if self.last_move && ply + 1 == plies {
+                let mv = before
+                    .parse_move(text)
+                    .map_err(|e| Failure::input(format!("ply {}: {e}", ply + 1)))?;
+                last = before.last_move(mv);
+            }
+        }
+        if self.last_move && plies == 0 {
+            return Err(Failure::input("--last-move: no move was played"));
+        }
+        let svg = state.to_svg(&SvgOptions {
+            size: self.size,
+            coordinates: !self.no_coordinates,
+            bottom,
+            last_move: last,
+            highlights: Vec::new(),
+        });
+        match &self.output {
+            Some(path) => std::fs::write(path, svg)
+                .map_err(|e| Failure::input(format!("{}: {e}", path.display()))),
+            None => {
+                print!("{svg}");
+                Ok(())
+            }
+        }
+    }
+}
