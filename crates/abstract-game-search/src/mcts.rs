@@ -2,7 +2,7 @@
 
 use crate::limits::Budget;
 use crate::{Bot, Limits, SearchInfo};
-use abstract_game::{Evaluate, MAX_PLAYERS, MoveList, PlayerId, SeededRng, Status};
+use abstract_game::{Evaluate, MAX_PLAYERS, MoveList, PlayerId, SeededRng, Status, random_rollout};
 
 /// Settings of [`Mcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -263,27 +263,17 @@ impl<G: Evaluate> Mcts<G> {
         } else {
             self.config.playout
         };
-        let mut plies = 0;
+        random_rollout(state, &mut self.rng, cap as usize);
         let mut rewards = [0.0; MAX_PLAYERS as usize];
-        loop {
-            if let Status::Finished(o) = state.status() {
-                for p in PlayerId::all(state.player_count()) {
-                    rewards[p.index()] = o.returns(p);
-                }
-                return rewards;
-            }
-            if plies >= cap {
-                break;
-            }
-            self.moves.clear();
-            state.generate_moves(&mut self.moves);
-            let mv = self.moves[self.rng.below(self.moves.len())];
-            state.apply_unchecked(mv);
-            plies += 1;
-        }
+        let finished = state.status().outcome();
         for p in PlayerId::all(state.player_count()) {
-            let v = state.evaluate(p);
-            rewards[p.index()] = if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
+            rewards[p.index()] = match finished {
+                Some(o) => o.returns(p),
+                None => {
+                    let v = state.evaluate(p);
+                    if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) }
+                }
+            };
         }
         rewards
     }

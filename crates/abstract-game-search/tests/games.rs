@@ -6,7 +6,7 @@ mod common;
 
 use abstract_game::{Evaluate, Game, MoveList};
 use abstract_game_search::{BotSpec, Limits};
-use common::{Plain, sample_positions};
+use common::sample_positions;
 
 const SPECS: [&str; 4] = [
     "random:seed=1",
@@ -34,8 +34,8 @@ fn check_bots<G: Evaluate>(positions: &[G]) {
     }
 }
 
-fn check_game<G: Game>(config: &G::Config, games: u64) {
-    let start = Plain(G::new(config).unwrap());
+fn check_game<G: Evaluate>(config: &G::Config, games: u64) {
+    let start = G::new(config).unwrap();
     check_bots(&sample_positions(&start, games, 300));
 }
 
@@ -79,13 +79,13 @@ fn gipf_every_variant_and_turns() {
 }
 
 /// Positions where a row removal is to be decided by the seat that did not push.
-fn removals_by_the_other_player(games: u64) -> Vec<Plain<gipf_core::Gipf>> {
-    let start = Plain(gipf_core::Gipf::new(&Default::default()).unwrap());
+fn removals_by_the_other_player(games: u64) -> Vec<gipf_core::Gipf> {
+    let start = gipf_core::Gipf::new(&Default::default()).unwrap();
     let mut found = Vec::new();
     for seed in 0..games {
         let mut rng = abstract_game::SeededRng::new(seed);
         let mut state = start.clone();
-        let mut moves = MoveList::<Plain<gipf_core::Gipf>>::new();
+        let mut moves = MoveList::<gipf_core::Gipf>::new();
         while let Some(mover) = state.to_move() {
             moves.clear();
             state.generate_moves(&mut moves);
@@ -118,8 +118,8 @@ fn gipf_removals_decided_by_the_player_who_did_not_push() {
 fn a_stop_flag_or_zero_time_still_gives_a_legal_move_in_every_game() {
     use std::sync::{Arc, atomic::AtomicBool};
     let stop = Arc::new(AtomicBool::new(true));
-    let epaminondas = Plain(epaminondas_core::Epaminondas::new(&Default::default()).unwrap());
-    let gipf = Plain(gipf_core::Gipf::new(&Default::default()).unwrap());
+    let epaminondas = epaminondas_core::Epaminondas::new(&Default::default()).unwrap();
+    let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
     for spec in ["mcts", "alphabeta"] {
         let spec: BotSpec = spec.parse().unwrap();
         for limits in [

@@ -64,6 +64,11 @@ impl Epaminondas {
 }
 
 impl Evaluate for Epaminondas {
+    /// Captures: quiescence search follows them past the depth limit.
+    fn is_tactical(&self, mv: Move) -> bool {
+        matches!(mv, Move::Capture { .. })
+    }
+
     /// Material, progress, crossings and support; see the module docs.
     ///
     /// ```

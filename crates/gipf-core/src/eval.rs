@@ -136,6 +136,11 @@ impl Gipf {
 }
 
 impl Evaluate for Gipf {
+    /// Row removals (and keeps): a pending removal is settled before the position is judged.
+    fn is_tactical(&self, mv: Decision) -> bool {
+        !matches!(mv, Decision::Push(_))
+    }
+
     /// Reserve, material, rows of three, centre and GIPF-pieces; see the module docs.
     ///
     /// ```

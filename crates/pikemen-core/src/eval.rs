@@ -90,6 +90,11 @@ fn values(s: &[f64], player: usize) -> f64 {
 }
 
 impl Evaluate for Pikemen {
+    /// Captures: quiescence search follows them past the depth limit.
+    fn is_tactical(&self, mv: crate::Move) -> bool {
+        mv.is_capture()
+    }
+
     /// Points, material and threats, for any player count; see the module docs.
     ///
     /// ```
