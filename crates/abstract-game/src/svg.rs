@@ -293,6 +293,7 @@ impl SvgWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
     use alloc::string::ToString;
 
     #[test]
@@ -307,6 +308,23 @@ mod tests {
         assert!(s.contains(">x &amp; y &lt; z</text>"), "{s}");
         assert!(s.contains(r#"height="20""#), "{s}");
         assert!(s.ends_with("</svg>\n"), "{s}");
+    }
+
+    #[test]
+    fn a_move_limit_draws_the_inner_game() {
+        use crate::toy::{Subtraction, Take};
+        let inner = Subtraction::new(&Default::default()).unwrap();
+        let limited = MoveLimit::wrap(inner, 0, 1);
+        let options = SvgOptions {
+            last_move: Some(Take(2)),
+            ..SvgOptions::default()
+        };
+        assert_eq!(limited.to_svg(&options), inner.to_svg(&options));
+        assert_eq!(limited.last_move(Take(2)), Some(Take(2)));
+        // Once the limit is reached no move is legal, so none has a highlight.
+        let done = limited.after(Take(1)).unwrap();
+        assert_eq!(done.last_move(Take(1)), None);
+        assert_eq!(inner.last_move(Take(4)), None);
     }
 
     #[test]

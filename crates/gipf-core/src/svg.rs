@@ -484,12 +484,10 @@ fn panel(w: &mut SvgWriter, g: &Gipf) {
             format!("captured: {}", g.score(seat)),
         ];
         if g.variant() != crate::Variant::Basic {
-            let more = if g.can_bring_gipf(seat) {
-                " (may add)"
-            } else {
-                ""
-            };
-            lines.push(format!("GIPF-pieces: {on_board}{more}"));
+            lines.push(format!("GIPF-pieces: {on_board}"));
+        }
+        if g.can_bring_gipf(seat) {
+            lines.push("can add GIPF-pieces".to_string());
         }
         for (i, line) in lines.iter().enumerate() {
             w.text(
