@@ -1,10 +1,24 @@
 //! A uniformly random decision without generating the others: a push is found from the mask
-//! of open lines; removal decisions (rare) are generated.
+//! of open lines (21 lines, two pushes each); removal decisions (rare) are generated.
 
-use crate::board::PUSHES;
+use crate::board::{N_LINES, N_PUSHES, PUSHES};
 use crate::moves::{Decision, Push};
 use crate::rules::{Gipf, Phase};
 use abstract_game::{Game, MoveList, SeededRng};
+
+/// Each line's spots and the two pushes along it (bits of push indices): a line is open for
+/// both of its pushes or for neither.
+const LINE_PUSHES: [(u64, u64); N_LINES] = {
+    let mut t = [(0, 0); N_LINES];
+    let mut i = 0;
+    while i < N_PUSHES {
+        let l = PUSHES[i].line as usize;
+        t[l].0 = PUSHES[i].line_mask;
+        t[l].1 |= 1 << i;
+        i += 1;
+    }
+    t
+};
 
 impl Gipf {
     /// Legal decision number `rng.below(count)` in generation order (see `movegen`).
@@ -23,9 +37,9 @@ impl Gipf {
         let kinds = usize::from(gipf_ok) + usize::from(single_ok);
         let occ = self.board.occupied();
         let mut open = 0u64;
-        for (i, p) in PUSHES.iter().enumerate() {
-            if p.line_mask & !occ != 0 {
-                open |= 1 << i;
+        for &(line, pushes) in &LINE_PUSHES {
+            if line & !occ != 0 {
+                open |= pushes;
             }
         }
         let total = open.count_ones() as usize * kinds;
