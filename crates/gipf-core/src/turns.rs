@@ -6,6 +6,7 @@ use crate::rules::{Gipf, IllegalMove, Phase};
 use crate::{Config, ConfigError, PositionError};
 use abstract_game::{Game, MoveError, MoveList, PlayerId, Status};
 use smallvec::SmallVec;
+use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
@@ -49,6 +50,76 @@ impl From<GipfTurns> for Gipf {
 /// Buffer for the turns of one push.
 type TurnBuf = SmallVec<[Turn; 32]>;
 
+/// What tells apart the positions the turns of one push reach (the push fixes the rest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Reached {
+    white: u64,
+    black: u64,
+    gipf: u64,
+    reserve: [u8; 2],
+    captured: [u8; 2],
+    phase: usize,
+}
+
+impl Reached {
+    fn of(g: &Gipf) -> Reached {
+        Reached {
+            white: g.board.white,
+            black: g.board.black,
+            gipf: g.board.gipf,
+            reserve: g.reserve,
+            captured: g.captured,
+            phase: g.phase.key(),
+        }
+    }
+}
+
+/// Buffer for every decision path of one push: its turn text and the position it reaches.
+type PathBuf = SmallVec<[(Turn, Reached); 32]>;
+
+/// A turn's text on the stack (at most 37 spots: well under the capacity).
+struct TextBuf {
+    bytes: [u8; 160],
+    len: usize,
+}
+
+impl fmt::Write for TextBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+impl TextBuf {
+    fn of(t: Turn) -> TextBuf {
+        let mut b = TextBuf {
+            bytes: [0; 160],
+            len: 0,
+        };
+        let _ = fmt::Write::write_fmt(&mut b, format_args!("{t}"));
+        b
+    }
+}
+
+/// Orders turns by their text (byte order), without allocating.
+fn text_order(a: Turn, b: Turn) -> Ordering {
+    if a == b {
+        return Ordering::Equal;
+    }
+    let (x, y) = (TextBuf::of(a), TextBuf::of(b));
+    x.bytes[..x.len].cmp(&y.bytes[..y.len])
+}
+
+/// Sorts the paths by reached position, the smallest text first within each position.
+fn sort_paths(paths: &mut PathBuf) {
+    paths.sort_unstable_by(|a, b| a.1.cmp(&b.1).then_with(|| text_order(a.0, b.0)));
+}
+
 impl GipfTurns {
     /// The decision-level state (always at a turn start).
     #[must_use]
@@ -70,15 +141,57 @@ impl GipfTurns {
         }
     }
 
-    /// Every complete turn starting with `push` (legal, with `run` its moved run), deduplicated.
-    fn turns_of_push(&self, c: usize, push: Push, run: u64, out: &mut TurnBuf) {
+    /// Every decision path of the turns starting with `push` (legal, with `run` its moved
+    /// run), sorted by [`sort_paths`].
+    fn paths_of_push(&self, c: usize, push: Push, run: u64, paths: &mut PathBuf) {
         let mut s = self.0.clone();
         let mut log = [0u64; 2];
         s.do_push(push, run);
         s.resolve(&mut log);
-        expand(&s, log, c, push, out);
+        expand(&s, log, c, push, paths);
+        sort_paths(paths);
+    }
+
+    /// The complete turns starting with `push`: one per resulting position, with the
+    /// smallest text of that position's paths; in `Turn` order.
+    fn turns_of_push(&self, c: usize, push: Push, run: u64, out: &mut TurnBuf) {
+        let mut paths = PathBuf::new();
+        self.paths_of_push(c, push, run, &mut paths);
+        paths.dedup_by_key(|p| p.1);
+        out.extend(paths.iter().map(|p| p.0));
         out.sort_unstable();
-        out.dedup();
+    }
+
+    /// The listed turn that reaches the same position as `turn`, if `turn` is a spelling of
+    /// a complete turn here: the turn itself when it is listed, else the one whose text is
+    /// the smallest among the spellings reaching that position. `None` if no order of
+    /// legal decisions gives `turn`.
+    ///
+    /// ```
+    /// use abstract_game::Game;
+    /// use gipf_core::{GipfTurns, Turn};
+    /// // After h1-h2 White's GIPF-pieces d6 and e7 stand in rows of both players.
+    /// let t: GipfTurns = "tournament W:Gb4,Gc5,Gd6,Ge7 B:Gd2,Gd3,Gd4,Gd5,Ge3,Ge4,Ge5,Ge6 \
+    ///                     R:10/2 C:0/0 push:w G:-".parse().unwrap();
+    /// let other: Turn = "h1-h2 xe7 ; xd6".parse().unwrap();
+    /// let listed = t.canonical(other).unwrap();
+    /// assert_eq!(listed.to_string(), "h1-h2 xd6 ; xe7"); // the same position
+    /// assert!(t.is_legal(listed) && !t.is_legal(other));
+    /// assert_eq!(t.parse_move("h1-h2 xe7 ; xd6"), Ok(listed));
+    /// ```
+    #[must_use]
+    pub fn canonical(&self, turn: Turn) -> Option<Turn> {
+        let c = self.pusher()?;
+        let run = self.0.check_push(turn.push()).ok()?;
+        let mut b = self.0.board;
+        b.apply_push(turn.push().geom(), run, c, turn.push().is_gipf());
+        if !b.has_row() {
+            return (turn.masks() == (0, 0)).then_some(turn);
+        }
+        let mut paths = PathBuf::new();
+        self.paths_of_push(c, turn.push(), run, &mut paths);
+        let reached = paths.iter().find(|p| p.0 == turn)?.1;
+        paths.iter().find(|p| p.1 == reached).map(|p| p.0)
     }
 
     /// Calls `f` with every legal push, the run it moves and whether it makes any row.
@@ -117,14 +230,16 @@ impl GipfTurns {
     }
 }
 
-/// Follows every removal decision from `s` to the end of the turn, collecting the turns.
-fn expand(s: &Gipf, log: [u64; 2], pusher: usize, push: Push, out: &mut TurnBuf) {
+/// Follows every removal decision from `s` to the end of the turn, collecting each path's
+/// turn and the position it reaches.
+fn expand(s: &Gipf, log: [u64; 2], pusher: usize, push: Push, out: &mut PathBuf) {
     let Some(c) = (if matches!(s.phase, Phase::Removing(_)) {
         s.decider()
     } else {
         None
     }) else {
-        out.push(Turn::from_masks(push, log[pusher], log[1 - pusher]));
+        let turn = Turn::from_masks(push, log[pusher], log[1 - pusher]);
+        out.push((turn, Reached::of(s)));
         return;
     };
     let mut opts = MoveList::<Gipf>::new();
@@ -265,22 +380,11 @@ impl Game for GipfTurns {
         }
     }
 
+    /// Reads a turn, the push also in last-spot form; another spelling of a listed turn
+    /// (the same removals in another order) reads as the listed one ([`GipfTurns::canonical`]).
     fn parse_move(&self, text: &str) -> Result<Turn, crate::MoveParseError> {
-        match text.parse::<Turn>() {
-            Err(crate::MoveParseError::NotEntry) => {
-                let (push_text, rest) = match text.split_once(' ') {
-                    Some((p, r)) => (p, Some(r)),
-                    None => (text, None),
-                };
-                let push = crate::record::push_in_context(&self.0, push_text)?;
-                let canonical = match rest {
-                    Some(r) => format!("{push} {r}"),
-                    None => push.to_string(),
-                };
-                canonical.parse()
-            }
-            r => r,
-        }
+        let turn = self.parse_spelling(text)?;
+        Ok(self.canonical(turn).unwrap_or(turn))
     }
 
     /// The pieces of the other colour this player has captured (a GIPF-piece counts 2).
@@ -298,6 +402,27 @@ impl Game for GipfTurns {
 
     fn diagram(&self) -> String {
         self.0.diagram()
+    }
+}
+
+impl GipfTurns {
+    /// Reads a turn text as written, the push also in last-spot form.
+    fn parse_spelling(&self, text: &str) -> Result<Turn, crate::MoveParseError> {
+        match text.parse::<Turn>() {
+            Err(crate::MoveParseError::NotEntry) => {
+                let (push_text, rest) = match text.split_once(' ') {
+                    Some((p, r)) => (p, Some(r)),
+                    None => (text, None),
+                };
+                let push = crate::record::push_in_context(&self.0, push_text)?;
+                let canonical = match rest {
+                    Some(r) => format!("{push} {r}"),
+                    None => push.to_string(),
+                };
+                canonical.parse()
+            }
+            r => r,
+        }
     }
 }
 
