@@ -1,24 +1,35 @@
 //! Position text: never panics; what parses re-displays to a text that parses equal and
-//! displays the same; the kit's single-position checks pass on it.
+//! displays the same; the kit's checks pass on it and on every position one legal move away
+//! (so every child's text reads back too), and along a short walk the input's bytes choose.
 #![no_main]
 
+use abstract_game::Game;
 use gipf_core::{Gipf, GipfTurns};
 use libfuzzer_sys::fuzz_target;
+
+fn check<G: Game>(g: &G, picks: &[u8]) {
+    let again = g.to_string();
+    let back: G = again.parse().unwrap();
+    assert_eq!(&back, g);
+    assert_eq!(back.to_string(), again);
+    if let Err(e) = abstract_game_testkit::check_position(g) {
+        panic!("{g}: {e}");
+    }
+    if let Err(e) = abstract_game_testkit::check_walk(g, picks, 8) {
+        panic!("{g}: {e}");
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    // The walk's choices: the text's own bytes, so inputs stay plain position texts.
+    let picks: Vec<u8> = data.iter().rev().take(8).copied().collect();
     if let Ok(g) = text.parse::<Gipf>() {
-        let again = g.to_string();
-        let back: Gipf = again.parse().unwrap();
-        assert_eq!(back, g);
-        assert_eq!(back.to_string(), again);
-        if let Err(e) = abstract_game_testkit::check_position(&g) {
-            panic!("{g}: {e}");
-        }
+        check(&g, &picks);
     }
     if let Ok(t) = text.parse::<GipfTurns>() {
-        assert_eq!(t.to_string().parse::<GipfTurns>().unwrap(), t);
+        check(&t, &picks);
     }
 });

@@ -168,14 +168,24 @@ pub fn try_check_random_games_from<G: Game>(
 ///    error, and a rejected `apply`/`play` leaves the state unchanged.
 /// 5. `hash64()` equals `hash64_from_scratch()`; equal states hash equally.
 /// 6. Move texts are unique in the position and round-trip through `FromStr` and
-///    `parse_move`; the position text is one line and round-trips exactly.
+///    `parse_move`; the position text is one line and round-trips exactly, and so does the
+///    text of (a spread sample of at most 8) positions a legal move leads to.
 ///
-/// [`check_random_games`] runs this at every position, adding as candidates the moves met
-/// earlier in the game.
+/// Then the same checks run on every position one legal move away: a position text that
+/// reads must only lead to positions that pass them too.
+///
+/// [`check_random_games`] runs the checks 1-6 at every position, adding as candidates the
+/// moves met earlier in the game.
 pub fn check_position<G: Game>(state: &G) -> Result<(), String> {
-    Walk::<G>::default()
-        .check(state, &mut SeededRng::new(state.hash64()))
-        .map(|_| ())
+    let moves = Walk::<G>::default().check(state, &mut SeededRng::new(state.hash64()))?;
+    for &mv in &moves {
+        let mut child = state.clone();
+        child.apply_unchecked(mv);
+        Walk::<G>::default()
+            .check(&child, &mut SeededRng::new(child.hash64()))
+            .map_err(|e| format!("after {mv} (position {child}): {e}"))?;
+    }
+    Ok(())
 }
 
 /// Plays the walk that `picks` describe (each byte chooses legal move `byte % count`, as in
@@ -231,6 +241,7 @@ impl<G: Game> Default for Walk<G> {
 const POOL_LIMIT: usize = 4096;
 const CANDIDATES_PER_POSITION: usize = 64;
 const MUTATED_MOVES_PER_POSITION: usize = 32;
+const CHILD_TEXTS_PER_POSITION: usize = 8;
 
 impl<G: Game> Walk<G> {
     fn check(&mut self, g: &G, rng: &mut SeededRng) -> Result<MoveList<G>, String> {
@@ -296,8 +307,11 @@ impl<G: Game> Walk<G> {
         }
 
         let mut texts = HashSet::new();
-        for &mv in &moves {
-            check_generated_move(g, mv)?;
+        // The children's texts: a spread sample, since every child is met again only when
+        // the walk plays it.
+        let step = moves.len().div_ceil(CHILD_TEXTS_PER_POSITION).max(1);
+        for (i, &mv) in moves.iter().enumerate() {
+            check_generated_move(g, mv, i % step == 0)?;
             let text = mv.to_string();
             if !texts.insert(text.clone()) {
                 return Err(format!("move text {text} is used by two moves"));
@@ -390,7 +404,7 @@ fn check_hash<G: Game>(g: &G) -> Result<(), String> {
     Ok(())
 }
 
-fn check_generated_move<G: Game>(g: &G, mv: G::Move) -> Result<(), String> {
+fn check_generated_move<G: Game>(g: &G, mv: G::Move, child_text: bool) -> Result<(), String> {
     if let Err(e) = g.check_move(mv) {
         return Err(format!("generated move {mv} fails check_move: {e}"));
     }
@@ -426,7 +440,19 @@ fn check_generated_move<G: Game>(g: &G, mv: G::Move) -> Result<(), String> {
             "after {mv}: incremental hash differs from the from-scratch hash"
         ));
     }
-    Ok(())
+    if !child_text {
+        return Ok(());
+    }
+    let child = applied.to_string();
+    match child.parse::<G>() {
+        Ok(back) if back == applied && back.to_string() == child => Ok(()),
+        Ok(_) => Err(format!(
+            "after {mv}: the position text {child} reads back as another state"
+        )),
+        Err(e) => Err(format!(
+            "after {mv}: the position text {child} is refused: {e}"
+        )),
+    }
 }
 
 fn check_rejected<G: Game>(g: &G, mv: G::Move, status: Status) -> Result<(), String> {

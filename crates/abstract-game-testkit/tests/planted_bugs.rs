@@ -2,7 +2,9 @@
 //! `Ttt<0>` is correct and must pass; every other `Ttt<BUG>` must be caught.
 
 use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
-use abstract_game_testkit::{KitOptions, check_random_games, try_check_random_games_from};
+use abstract_game_testkit::{
+    KitOptions, check_position, check_random_games, try_check_random_games_from,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -16,6 +18,7 @@ const DUPLICATE_MOVE: u8 = 6; // the first move is generated twice
 const APPLY_MUTATES: u8 = 7; // a rejected apply still flips the side to move
 const COUNT_OFF: u8 = 8; // bulk count is one too high
 const RANDOM_FIRST: u8 = 9; // the random move is always the first one
+const READER_REFUSES_FIVE_X: u8 = 10; // the position reader refuses a board with five x
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Ttt<const BUG: u8> {
@@ -108,6 +111,9 @@ impl<const BUG: u8> FromStr for Ttt<BUG> {
                 'o' => 2,
                 _ => return Err(Bad),
             };
+        }
+        if BUG == READER_REFUSES_FIVE_X && board.matches('x').count() == 5 {
+            return Err(Bad);
         }
         let x_to_move = match side {
             "x" => true,
@@ -309,4 +315,16 @@ fn catches_wrong_bulk_count() {
 #[test]
 fn catches_skewed_random_move() {
     assert!(caught::<RANDOM_FIRST>().contains("random_move"));
+}
+
+#[test]
+fn catches_a_position_whose_child_text_is_refused() {
+    // Four x, four o, x to move: playing c8 makes a board with five x.
+    let text = "xxooxxoo- x";
+    let good: Ttt<CORRECT> = text.parse().unwrap();
+    assert_eq!(check_position(&good), Ok(()));
+    let bad: Ttt<READER_REFUSES_FIVE_X> = text.parse().unwrap();
+    let e = check_position(&bad).unwrap_err();
+    assert!(e.contains("after c8"), "{e}");
+    assert!(caught::<READER_REFUSES_FIVE_X>().contains("is refused"));
 }

@@ -40,9 +40,15 @@ pub enum PositionError {
     /// has a real choice to make.
     #[error("the phase does not match the rows on the board")]
     Rows,
-    /// A kept-row line that does not hold a row, or kept lines outside the removal phase.
+    /// A kept-row line that does not hold a row made only of GIPF-pieces, a row of the
+    /// player who did not push kept while the pusher still has rows to decide, or kept lines
+    /// outside the removal phase.
     #[error("bad kept-row lines")]
     KeptLines,
+    /// `won:` in a game the loss of a last GIPF-piece did not end: a basic game, or the loser
+    /// still has a GIPF-piece on the board.
+    #[error("no loss of a last GIPF-piece ended this game")]
+    NotWon,
     /// A game in progress where a player has no GIPF-piece on the board (standard; in
     /// tournament unless they may still bring one in): that game would be over.
     #[error("a player without GIPF-pieces would have lost")]
@@ -50,8 +56,12 @@ pub enum PositionError {
     /// (Complete-turn view) the position is in the middle of a turn.
     #[error("not the start of a turn")]
     NotTurnStart,
-    /// The tournament flags are missing, or present outside a tournament game.
-    #[error("the G: field is required in tournament games and only there")]
+    /// The tournament flags are missing or present outside a tournament game, or a player
+    /// who may still bring in GIPF-pieces has played a single piece (one on the board, or an
+    /// odd reserve or capture count).
+    #[error(
+        "bad G: field (required in tournament games only; a player with a single piece played may not bring in GIPF-pieces)"
+    )]
     Flags,
 }
 
@@ -253,6 +263,39 @@ impl FromStr for Gipf {
 }
 
 impl Gipf {
+    /// Tournament: a player who may still bring in GIPF-pieces has only ever played
+    /// GIPF-pieces, so has no single piece on the board and even reserve and capture counts.
+    fn validate_flags(&self) -> Result<(), PositionError> {
+        for c in 0..2 {
+            let singles = self.board.colour(c) & !self.board.gipf;
+            if self.can_gipf[c]
+                && (singles != 0 || self.reserve[c] % 2 != 0 || self.captured[c] % 2 != 0)
+            {
+                return Err(PositionError::Flags);
+            }
+        }
+        Ok(())
+    }
+
+    /// Kept lines: each holds a row whose run is made only of GIPF-pieces (only those may be
+    /// left standing), and the other player's kept row means the pusher has no row left to
+    /// decide (the pusher decides all their rows first).
+    fn validate_kept(&self, pusher: usize) -> Result<(), PositionError> {
+        for l in bits(u64::from(self.handled)) {
+            let l = l as usize;
+            let owner = (0..2).find(|&c| self.board.row_lines(c) >> l & 1 == 1);
+            let Some(owner) = owner else {
+                return Err(PositionError::KeptLines);
+            };
+            if self.board.row_run(l, owner) & !self.board.gipf != 0
+                || (owner != pusher && self.offered(pusher) != 0)
+            {
+                return Err(PositionError::KeptLines);
+            }
+        }
+        Ok(())
+    }
+
     /// Checks that the phase fits the rows on the board, as the engine leaves them.
     fn validate_phase(&self) -> Result<(), PositionError> {
         let rows = self.board.row_lines(0) | self.board.row_lines(1);
@@ -262,10 +305,15 @@ impl Gipf {
                 return Err(PositionError::NoGipfPiece);
             }
         }
+        self.validate_flags()?;
         match self.phase {
-            Phase::Won(_) => {
+            Phase::Won(w) => {
                 if self.handled != 0 {
                     return Err(PositionError::KeptLines);
+                }
+                // Only the removal of the loser's last GIPF-piece ends a game this way.
+                if self.variant == Variant::Basic || self.has_gipf()[1 - w as usize] {
+                    return Err(PositionError::NotWon);
                 }
             }
             Phase::Push(_) => {
@@ -282,10 +330,11 @@ impl Gipf {
                     }
                 }
             }
-            Phase::Removing(_) => {
+            Phase::Removing(p) => {
                 if self.handled & !rows != 0 {
                     return Err(PositionError::KeptLines);
                 }
+                self.validate_kept(p as usize)?;
                 let Some(c) = self.decider() else {
                     return Err(PositionError::Rows);
                 };
@@ -402,6 +451,47 @@ mod tests {
             "tournament W:Ge2 B:e8 R:16/17 C:0/0 push:w G:w",
         ] {
             assert!(t.parse::<Gipf>().is_err(), "{t}");
+        }
+    }
+
+    /// States no game reaches, each next to an accepted text that differs only in the flaw.
+    #[test]
+    fn unreachable_states_are_refused() {
+        for (bad, good, why) in [
+            (
+                "standard W:b2,b3,Gb4,b5,Gh5 B:d2,d3,d4,d5,Gh2 R:11/12 C:0/0 rows:w K:d2-d7",
+                "standard W:b2,b3,Gb4,b5,Gh5 B:d2,d3,d4,d5,Gh2 R:11/12 C:0/0 rows:w",
+                "a kept row with single pieces in its run",
+            ),
+            (
+                "tournament W:c2,c3,c4,Gc5 B:Ge2,Ge3,Ge4,Ge5 R:13/10 C:0/0 rows:w K:e2-e8 G:-",
+                "tournament W:c2,c3,c4,Gc5 B:Ge2,Ge3,Ge4,Ge5 R:13/10 C:0/0 rows:b K:e2-e8 G:-",
+                "the other player kept a row while the pusher still has rows",
+            ),
+            (
+                "basic W:b5,e2,h5 B:b2,e8,h2 R:12/12 C:0/0 won:w",
+                "standard W:Gb5,Ge2,Gh5 B:b2,e8,h2 R:12/15 C:0/0 won:w",
+                "a basic game won by a last GIPF-piece",
+            ),
+            (
+                "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 won:w",
+                "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:w",
+                "won while the loser still has a GIPF-piece",
+            ),
+            (
+                "tournament W:Ge2,e5 B:Ge8 R:15/16 C:0/0 push:b G:wb",
+                "tournament W:Ge2,e5 B:Ge8 R:15/16 C:0/0 push:b G:b",
+                "may still bring in GIPF-pieces after a single piece",
+            ),
+            (
+                "tournament W:Ge2 B:Ge8 R:15/16 C:1/0 push:w G:wb",
+                "tournament W:Ge2 B:Ge8 R:15/16 C:1/0 push:w G:b",
+                "an odd count of pieces from GIPF-pieces only",
+            ),
+        ] {
+            assert!(bad.parse::<Gipf>().is_err(), "accepted ({why}): {bad}");
+            let g: Gipf = good.parse().unwrap_or_else(|e| panic!("{good}: {e}"));
+            assert_eq!(g.to_string(), good);
         }
     }
 
