@@ -10,8 +10,9 @@ use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
-/// The bot `agame play` uses when `--bot` is not given, and for hints in hot-seat games.
-pub const DEFAULT_BOT: &str = "mcts:ms=1000";
+/// The bot `agame play` and `agame engine` use unless told otherwise, and for hints in
+/// hot-seat games: the strongest of docs/strength.md (alpha-beta beat MCTS in every game).
+pub const DEFAULT_BOT: &str = "alphabeta:ms=1000";
 
 /// The long help of `agame play`, also its `help` command.
 pub const AFTER_HELP: &str = "\
