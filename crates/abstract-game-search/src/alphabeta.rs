@@ -404,7 +404,13 @@ impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
             if root_moves.len() == 1 && best.is_none() {
                 // A forced decision: no search needed.
                 let mv = root_moves[0].1;
-                best = Some((mv, self.static_score(state), 0));
+                child.clone_from(state);
+                child.apply_unchecked(mv);
+                let score = match child.status() {
+                    Status::Finished(o) => terminal_score(o.returns(mover), 1),
+                    Status::Ongoing(_) => self.static_score(&child),
+                };
+                best = Some((mv, score, 0));
                 self.scored[0] = root_moves;
                 break;
             }

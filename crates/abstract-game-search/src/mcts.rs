@@ -335,7 +335,13 @@ impl<G: Evaluate> Bot<G> for Mcts<G> {
         if self.moves.len() == 1 {
             // A forced decision: nothing to think about.
             let mv = self.moves[0];
-            let mut info = SearchInfo::immediate(state.evaluate(mover), budget.elapsed());
+            let mut next = state.clone();
+            next.apply_unchecked(mv);
+            let value = match next.status() {
+                Status::Finished(o) => o.returns(mover),
+                Status::Ongoing(_) => next.evaluate(mover),
+            };
+            let mut info = SearchInfo::immediate(value, budget.elapsed());
             info.pv.push(mv);
             return Some((mv, info));
         }
