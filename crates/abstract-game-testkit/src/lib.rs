@@ -5,6 +5,10 @@
 //! (see [`check_position`] for the list). A failure panics with the game, the seed, the move
 //! path and the position text, so it can be replayed.
 //!
+//! For the learning traits ([`abstract_game::Actions`], [`abstract_game::Observe`],
+//! [`abstract_game::Symmetric`]): [`check_learning`] over random games, and
+//! [`check_learning_position`] for one position.
+//!
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
 //! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
 //! [`check_perft_file`] for golden perft counts; [`oracle`] for differential tests against game
@@ -21,6 +25,7 @@
 
 mod evaluate;
 mod invariants;
+mod learning;
 pub mod oracle;
 mod perft_file;
 mod svg;
@@ -30,6 +35,7 @@ pub use invariants::{
     KitFailure, KitOptions, KitReport, check_position, check_random_games, check_random_games_from,
     check_walk, try_check_random_games_from,
 };
+pub use learning::{check_learning, check_learning_games, check_learning_position};
 pub use perft_file::check_perft_file;
 pub use svg::{check_golden, check_picture, check_pictures};
 
