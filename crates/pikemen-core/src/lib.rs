@@ -41,15 +41,18 @@
 //! derive.
 #![deny(missing_docs)]
 
+mod actions;
 mod board;
 mod eval;
 mod hash;
 mod movegen;
 mod moves;
+mod observe;
 mod position;
 mod random;
 mod rules;
 mod svg;
+mod symmetry;
 
 pub use board::{Piece, Size, Square, State};
 pub use moves::{Move, MoveParseError};
