@@ -43,16 +43,19 @@
 
 extern crate alloc;
 
+mod actions;
 mod bits;
 mod board;
 mod eval;
 mod hash;
 mod movegen;
 mod moves;
+mod observe;
 mod position;
 mod random;
 mod rules;
 mod svg;
+mod symmetry;
 
 pub use board::{BadSquare, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
 pub use movegen::IllegalMove;

@@ -1,0 +1,58 @@
+//! Observation planes, from a seat's point of view.
+
+use crate::Epaminondas;
+use abstract_game::{Observe, PlayerId};
+
+/// Planes: the observer's pieces, the opponent's, the stones, and three constant planes.
+const PLANES: usize = 6;
+
+impl Observe for Epaminondas {
+    /// 6 planes of `height` rows x `width` columns, in the observer's frame (row 0 is the
+    /// observer's home row: the second player sees the board upside down):
+    ///
+    /// 0. the observer's pieces; 1. the opponent's; 2. the stones;
+    /// 3. 1 everywhere if the observer is to move;
+    /// 4. 1 everywhere with the mirror rule; 5. 1 everywhere in the stumbling-blocks variant.
+    ///
+    /// The rules treat both colours alike, so which colour the observer plays is not shown.
+    ///
+    /// ```
+    /// use abstract_game::{Game, Observe, PlayerId};
+    /// use epaminondas_core::Epaminondas;
+    /// let g = Epaminondas::new(&Default::default()).unwrap();
+    /// assert_eq!(g.observation_shape(), [6, 12, 14]);
+    /// let mut planes = vec![0.0; g.observation_len()];
+    /// g.observe(PlayerId::SECOND, &mut planes).unwrap();
+    /// assert_eq!(planes[0], 1.0); // seat 2's own piece on a12, its home corner
+    /// ```
+    fn observation_shape(&self) -> [usize; 3] {
+        [
+            PLANES,
+            usize::from(self.geo.height),
+            usize::from(self.geo.width),
+        ]
+    }
+
+    fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
+        let me = player.index() as u8 & 1;
+        let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
+        let w = usize::from(self.geo.width);
+        let layers = [
+            self.pieces[usize::from(me)],
+            self.pieces[usize::from(1 - me)],
+            self.stones,
+        ];
+        for (plane, bits) in layers.into_iter().enumerate() {
+            for i in bits.iter() {
+                let sq = self.in_frame(me, self.geo.square(i));
+                out[plane * cells + usize::from(sq.rank()) * w + usize::from(sq.file())] = 1.0;
+            }
+        }
+        let flags = [self.to_move == me, self.mirror, self.stones_variant];
+        for (k, on) in flags.into_iter().enumerate() {
+            if on {
+                out[(3 + k) * cells..(4 + k) * cells].fill(1.0);
+            }
+        }
+    }
+}
