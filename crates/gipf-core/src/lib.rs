@@ -60,17 +60,20 @@
 //! derive.
 #![deny(missing_docs)]
 
+mod actions;
 mod board;
 mod eval;
 mod hash;
 mod movegen;
 mod moves;
+mod observe;
 mod position;
 mod random;
 pub mod record;
 mod rules;
 mod spot_set;
 mod svg;
+mod symmetry;
 mod turns;
 
 pub use board::{Dot, N_PUSHES, PointError, Spot};
