@@ -5,10 +5,15 @@ mod engine;
 mod spec;
 
 use engine::Engine;
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use spec::Spec;
+
+fn value_error(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}
 
 /// OpenSpiel's `current_player()` value once the game is over.
 const TERMINAL: i32 = -4;
@@ -47,6 +52,21 @@ impl PyGame {
     /// The most decisions a game can last: the move limit (`max_plies`), or `None` without one.
     fn max_game_length(&self) -> Option<u32> {
         self.spec.max_plies
+    }
+
+    /// The number of action numbers: every legal action of every position is below it.
+    fn num_distinct_actions(&self) -> PyResult<usize> {
+        Ok(self.spec.new_state()?.num_distinct_actions())
+    }
+
+    /// The shape of `State.observation_tensor()`: (planes, rows, columns).
+    fn observation_tensor_shape(&self) -> PyResult<Vec<usize>> {
+        Ok(self.spec.new_state()?.observation_shape().to_vec())
+    }
+
+    /// The number of entries of an observation.
+    fn observation_tensor_size(&self) -> PyResult<usize> {
+        Ok(self.spec.new_state()?.observation_shape().iter().product())
     }
 
     /// The game's short name (`"pikemen"`, `"gipf"`, `"epaminondas"`).
@@ -121,10 +141,103 @@ impl PyState {
         self.inner.play(text).map_err(PyValueError::new_err)
     }
 
+    /// The legal action numbers, ascending.
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.inner.legal_actions(&mut out);
+        out
+    }
+
+    /// A numpy `int8` array with one entry per action number: 1 where legal.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; self.inner.num_distinct_actions()];
+        self.inner.legal_mask(&mut mask);
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Plays an action number. `ValueError` if it is not legal here; the state is then
+    /// unchanged.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let action = u32::try_from(action)
+            .map_err(|_| value_error(format!("action {action} is not legal here")))?;
+        self.inner.apply_action(action).map_err(value_error)
+    }
+
+    /// The move text of an action number (in this position's context).
+    fn action_to_string(&self, action: u32) -> PyResult<String> {
+        self.inner
+            .action_to_string(action)
+            .ok_or_else(|| value_error(format!("no move has action number {action}")))
+    }
+
+    /// The action number of a move text.
+    fn string_to_action(&self, text: &str) -> PyResult<u32> {
+        self.inner.string_to_action(text).map_err(value_error)
+    }
+
+    /// The observation as a numpy `float32` array of `Game.observation_tensor_shape()`, from
+    /// the point of view of `player` (0-based; the seat to move by default, seat 0 once the game
+    /// is over).
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let seat = match player {
+            Some(p) => {
+                u8::try_from(p).map_err(|_| value_error(format!("no seat {p} in this game")))?
+            }
+            None => self.inner.current().unwrap_or(0),
+        };
+        let shape = self.inner.observation_shape();
+        let mut out = vec![0.0f32; shape.iter().product()];
+        self.inner.observe(seat, &mut out).map_err(value_error)?;
+        PyArray1::from_vec(py, out).reshape(shape.to_vec())
+    }
+
     /// Whether the game ended only because its move limit was reached (PettingZoo's
     /// truncation).
     fn is_truncated(&self) -> bool {
         self.inner.truncated()
+    }
+
+    /// The number of symmetries of this game's rules (1 = only the identity).
+    fn num_symmetries(&self) -> usize {
+        self.inner.symmetry_count()
+    }
+
+    /// The image of this position under symmetry `sym`.
+    fn transformed(&self, sym: usize) -> PyResult<PyState> {
+        Ok(PyState {
+            spec: self.spec.clone(),
+            inner: self.inner.transformed(sym).map_err(value_error)?,
+        })
+    }
+
+    /// The action number, in the transformed position, of a legal action of this one.
+    fn transform_action(&self, sym: usize, action: u32) -> PyResult<u32> {
+        self.inner
+            .transform_action(sym, action)
+            .map_err(value_error)
+    }
+
+    /// An observation of this position mapped to the transformed position's observation.
+    fn transform_observation<'py>(
+        &self,
+        py: Python<'py>,
+        sym: usize,
+        observation: PyReadonlyArrayDyn<'py, f32>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let input = observation.as_slice().map_err(|_| {
+            value_error("the observation must be a contiguous float32 array".into())
+        })?;
+        let shape = self.inner.observation_shape();
+        let mut out = vec![0.0f32; input.len()];
+        self.inner
+            .transform_observation(sym, input, &mut out)
+            .map_err(value_error)?;
+        PyArray1::from_vec(py, out).reshape(shape.to_vec())
     }
 
     /// A copy of this state.

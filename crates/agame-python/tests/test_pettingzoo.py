@@ -1,0 +1,61 @@
+"""The AEC environments pass PettingZoo's API test."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from agame.pettingzoo import env  # noqa: E402
+
+ENVS = [
+    ("pikemen", {"max_plies": 200}),
+    ("pikemen", {"players": 4, "max_plies": 200}),
+    ("gipf", {"max_plies": 300}),
+    ("gipf", {"variant": "tournament", "max_plies": 300}),
+    ("epaminondas", {"board": "8x8", "max_plies": 200}),
+    ("epaminondas", {"max_plies": 200}),
+]
+
+
+@pytest.mark.parametrize("name, options", ENVS)
+def test_api_test(name, options):
+    api_test(env(name, **options), num_cycles=200)
+
+
+def test_a_random_game_with_masks():
+    e = env("gipf", max_plies=500)
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            action = None
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal) > 0
+            action = int(rng.choice(legal))
+            steps += 1
+        e.step(action)
+    assert steps > 0
+    assert e.agents == []
+
+
+def test_move_limit_is_a_truncation():
+    e = env("pikemen", max_plies=4)
+    e.reset()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_render_ansi_is_the_diagram():
+    e = env("epaminondas", board="8x8", render_mode="ansi")
+    e.reset()
+    assert "\n" in e.render()
