@@ -1,11 +1,13 @@
 //! One object-safe view of every game, so that the Python classes need no generics.
 
-use abstract_game::{Actions, Game, MoveLimit, MoveList, Observe, PlayerId, Status, Symmetric};
+use abstract_game::{
+    Actions, Game, MoveLimit, MoveList, Observe, PlayerId, Status, SvgOptions, Symmetric, ToSvg,
+};
 use std::any::Any;
 
 /// How a state is held: plain, or under a move limit (whose end is a truncation, not a result).
 pub trait Held: Clone + PartialEq + Send + Sync + 'static {
-    type G: Symmetric;
+    type G: Symmetric + ToSvg;
     fn get(&self) -> &Self::G;
     fn get_mut(&mut self) -> &mut Self::G;
     /// Whether the game ended only because the move limit was reached.
@@ -20,7 +22,7 @@ pub struct Plain<G>(pub G);
 #[derive(Clone, PartialEq)]
 pub struct Limited<G>(pub MoveLimit<G>);
 
-impl<G: Symmetric> Held for Plain<G> {
+impl<G: Symmetric + ToSvg> Held for Plain<G> {
     type G = G;
     fn get(&self) -> &G {
         &self.0
@@ -33,7 +35,7 @@ impl<G: Symmetric> Held for Plain<G> {
     }
 }
 
-impl<G: Symmetric> Held for Limited<G>
+impl<G: Symmetric + ToSvg> Held for Limited<G>
 where
     MoveLimit<G>: Symmetric,
 {
@@ -66,6 +68,8 @@ pub trait Engine: Send + Sync {
     fn diagram(&self) -> String;
     fn hash(&self) -> u64;
     fn truncated(&self) -> bool;
+    /// The SVG picture, `bottom` being the 0-based seat drawn at the bottom.
+    fn svg(&self, size: u32, coordinates: bool, bottom: u8) -> Result<String, String>;
 
     fn num_distinct_actions(&self) -> usize;
     /// The legal actions, ascending.
@@ -152,6 +156,18 @@ impl<W: Held> Engine for W {
 
     fn truncated(&self) -> bool {
         Held::truncated(self)
+    }
+
+    fn svg(&self, size: u32, coordinates: bool, bottom: u8) -> Result<String, String> {
+        let bottom = PlayerId::new(bottom)
+            .filter(|p| p.index() < usize::from(Game::player_count(self.get())))
+            .ok_or_else(|| format!("no seat {bottom} in this game"))?;
+        Ok(self.get().to_svg(&SvgOptions {
+            size,
+            coordinates,
+            bottom,
+            ..SvgOptions::default()
+        }))
     }
 
     fn num_distinct_actions(&self) -> usize {

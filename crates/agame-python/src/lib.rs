@@ -263,6 +263,20 @@ impl PyState {
         }
     }
 
+    /// The position as an SVG picture (text): `size` pixels wide, with or without coordinates,
+    /// seat `bottom` (0-based) at the bottom.
+    #[pyo3(signature = (size=480, coordinates=true, bottom=0))]
+    fn svg(&self, size: u32, coordinates: bool, bottom: u8) -> PyResult<String> {
+        self.inner
+            .svg(size, coordinates, bottom)
+            .map_err(value_error)
+    }
+
+    /// Jupyter shows a state as its picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(480, true, 0)
+    }
+
     /// A board diagram for people.
     fn diagram(&self) -> String {
         self.inner.diagram()

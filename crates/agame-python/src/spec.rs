@@ -1,7 +1,7 @@
 //! Game names and options, as `agame.load_game` takes them (the CLI's option names).
 
 use crate::engine::{Engine, Limited, Plain};
-use abstract_game::{MoveLimit, Symmetric};
+use abstract_game::{MoveLimit, Symmetric, ToSvg};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -143,7 +143,7 @@ impl Spec {
         out
     }
 
-    fn start<G: Symmetric>(&self, config: &G::Config) -> PyResult<Box<dyn Engine>> {
+    fn start<G: Symmetric + ToSvg>(&self, config: &G::Config) -> PyResult<Box<dyn Engine>> {
         let state = G::new(config).map_err(|e| bad(format!("bad options: {e}")))?;
         Ok(match self.max_plies {
             Some(n) => Box::new(Limited(MoveLimit::wrap(state, 0, n))),
@@ -160,7 +160,11 @@ impl Spec {
         }
     }
 
-    fn read<G: Symmetric>(&self, config: &G::Config, text: &str) -> PyResult<Box<dyn Engine>> {
+    fn read<G: Symmetric + ToSvg>(
+        &self,
+        config: &G::Config,
+        text: &str,
+    ) -> PyResult<Box<dyn Engine>> {
         let text = text.trim();
         // With a move limit the text may carry its counter (` @ plies/limit`), as `str(state)`
         // writes it; a bare position starts the count at zero.

@@ -103,3 +103,15 @@ def test_random_games_end_and_returns_sum_to_zero(game):
     # The default move limits (Pikemen, Epaminondas) end a game as a truncated draw.
     if state.is_truncated():
         assert state.returns() == [0.0] * state.num_players()
+
+
+def test_svg_picture(game):
+    import xml.etree.ElementTree as ET
+
+    state = game.new_initial_state()
+    picture = state.svg(size=300, coordinates=False)
+    root = ET.fromstring(picture)
+    assert root.tag.endswith("svg")
+    assert state._repr_svg_().startswith("<svg")
+    with pytest.raises(ValueError, match="no seat"):
+        state.svg(bottom=7)

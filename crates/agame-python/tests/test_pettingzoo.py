@@ -59,3 +59,9 @@ def test_render_ansi_is_the_diagram():
     e = env("epaminondas", board="8x8", render_mode="ansi")
     e.reset()
     assert "\n" in e.render()
+
+
+def test_render_svg_is_the_picture():
+    e = env("gipf", render_mode="svg")
+    e.reset()
+    assert e.render().startswith("<svg")

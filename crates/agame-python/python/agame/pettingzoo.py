@@ -32,7 +32,7 @@ def env(name: str, render_mode: str | None = None, **options) -> "AgameEnv":
 class AgameEnv(AECEnv, EzPickle):
     """One game of `agame` as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "agame", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human", "svg"], "name": "agame", "is_parallelizable": False}
 
     def __init__(self, name: str, render_mode: str | None = None, **options):
         EzPickle.__init__(self, name, render_mode, **options)
@@ -106,6 +106,8 @@ class AgameEnv(AECEnv, EzPickle):
     def render(self):
         if self.render_mode is None:
             return None
+        if self.render_mode == "svg":
+            return self.state.svg()
         text = self.state.diagram()
         if self.render_mode == "human":
             print(text)
