@@ -83,3 +83,61 @@ fn check_position<G: Game + Evaluate>(g: &G) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// How well the evaluation plays: `games` seeded games from `start` in which one seat (the
+/// seat rotating from game to game) plays the legal move after which `evaluate` is best for it
+/// (ties broken by `move_priority`, then generation order) and every other seat plays
+/// uniformly random moves. Games still going after `max_plies` decisions count as lost for the
+/// evaluating seat. Returns the number of games the evaluating seat won alone.
+///
+/// A guard for the knowledge in an evaluation, fast enough for `cargo test`: an evaluation
+/// that has lost its sense of material or of the goal stops beating random play.
+///
+/// ```
+/// use abstract_game::{Game, toy::Subtraction};
+/// use abstract_game_testkit::greedy_wins_against_random;
+/// let start = Subtraction::new(&Default::default()).unwrap();
+/// assert!(greedy_wins_against_random(&start, 10, 1, 100) <= 10);
+/// ```
+#[must_use]
+pub fn greedy_wins_against_random<G: Game + Evaluate>(
+    start: &G,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+) -> usize {
+    let seats = usize::from(start.player_count()).max(1);
+    let mut rng = SeededRng::new(seed);
+    let mut wins = 0;
+    for game in 0..games {
+        let greedy = PlayerId::new((game % seats) as u8).unwrap_or(PlayerId::FIRST);
+        let mut state = start.clone();
+        for _ in 0..max_plies {
+            let Some(mover) = state.to_move() else { break };
+            let mv = if mover == greedy {
+                best_move(&state, mover)
+            } else {
+                state.random_move(&mut rng)
+            };
+            let Some(mv) = mv else { break };
+            state.apply_unchecked(mv);
+        }
+        if state.status().outcome().and_then(|o| o.winner()) == Some(greedy) {
+            wins += 1;
+        }
+    }
+    wins
+}
+
+fn best_move<G: Game + Evaluate>(state: &G, mover: PlayerId) -> Option<G::Move> {
+    let mut best: Option<(f64, i32, G::Move)> = None;
+    for &mv in &state.legal_moves() {
+        let mut child = state.clone();
+        child.apply_unchecked(mv);
+        let key = (child.evaluate(mover), state.move_priority(mv));
+        if best.is_none_or(|(v, p, _)| key.0 > v || (key.0 == v && key.1 > p)) {
+            best = Some((key.0, key.1, mv));
+        }
+    }
+    best.map(|(_, _, mv)| mv)
+}

@@ -30,7 +30,7 @@ pub mod oracle;
 mod perft_file;
 mod svg;
 
-pub use evaluate::check_evaluate;
+pub use evaluate::{check_evaluate, greedy_wins_against_random};
 pub use invariants::{
     KitFailure, KitOptions, KitReport, check_position, check_random_games, check_random_games_from,
     check_walk, try_check_random_games_from,

@@ -27,3 +27,18 @@ fn values_are_in_range_in_every_variant() {
         assert!(check_evaluate(&turns, &opts(3, 20 + i as u64)).unwrap() > 30);
     }
 }
+
+#[test]
+fn a_one_ply_player_on_the_evaluation_beats_a_random_player() {
+    for variant in [Variant::Basic, Variant::Standard, Variant::Tournament] {
+        let start = Gipf::new(&Config { variant }).unwrap();
+        let wins = abstract_game_testkit::greedy_wins_against_random(&start, 10, 7, 2000);
+        let turns = GipfTurns::new(&Config { variant }).unwrap();
+        let turn_wins = abstract_game_testkit::greedy_wins_against_random(&turns, 10, 7, 2000);
+        // All 10 in both views with seed 7; random play would win about half.
+        assert!(
+            wins >= 8 && turn_wins >= 8,
+            "{variant}: {wins}, turns {turn_wins}"
+        );
+    }
+}

@@ -22,3 +22,20 @@ fn values_are_in_range_and_zero_sum_for_2_3_and_4_players() {
         }
     }
 }
+
+#[test]
+fn a_one_ply_player_on_the_evaluation_beats_random_players() {
+    for (players, games) in [(2u8, 10), (3, 9), (4, 8)] {
+        let start = Pikemen::new(&Config {
+            players,
+            target: 12,
+        })
+        .unwrap();
+        let wins = abstract_game_testkit::greedy_wins_against_random(&start, games, 7, 2000);
+        // Random seats would win 1 game in `players`; the evaluation wins nearly all (all with seed 7).
+        assert!(
+            wins * 10 >= games * 8,
+            "{players} players: {wins} of {games}"
+        );
+    }
+}
