@@ -7,11 +7,18 @@ use abstract_game::Game;
 use gipf_core::{Gipf, GipfTurns};
 use libfuzzer_sys::fuzz_target;
 
+/// Positions with more moves get the text round trip only: the kit checks every child and
+/// every candidate, which takes minutes where a tournament position has 300,000 turns.
+const MAX_CHECKED_MOVES: usize = 500;
+
 fn check<G: Game>(g: &G, picks: &[u8]) {
     let again = g.to_string();
     let back: G = again.parse().unwrap();
     assert_eq!(&back, g);
     assert_eq!(back.to_string(), again);
+    if g.count_moves() > MAX_CHECKED_MOVES {
+        return;
+    }
     if let Err(e) = abstract_game_testkit::check_position(g) {
         panic!("{g}: {e}");
     }
