@@ -155,8 +155,8 @@ impl<const BUG: u8> Game for Ttt<BUG> {
     }
     fn status(&self) -> Status {
         match self.line_winner() {
-            Some(v) => Status::Finished(Outcome::win(2, PlayerId::new(v - 1).unwrap())),
-            None if self.over() => Status::Finished(Outcome::draw(2)),
+            Some(v) => Status::Finished(Outcome::win(2, PlayerId::new(v - 1).unwrap()).unwrap()),
+            None if self.over() => Status::Finished(Outcome::draw(2).unwrap()),
             None => Status::Ongoing(if self.x_to_move {
                 PlayerId::FIRST
             } else {

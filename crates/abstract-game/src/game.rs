@@ -1,6 +1,7 @@
 //! The [`Game`] trait every rules engine of the workspace implements.
 
 use crate::{PlayerId, SeededRng, Status};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::error::Error;
 use core::fmt::{Debug, Display};
@@ -94,8 +95,23 @@ pub trait Game:
     /// Why a move text was refused.
     type MoveParseError: Error + Clone + Eq + Send + Sync + 'static;
 
-    /// Short lower-case name, for example `"pikemen"`.
+    /// Short lower-case name of the game, for example `"pikemen"`. Wrappers such as
+    /// [`MoveLimit`](crate::MoveLimit) keep the wrapped game's; [`Game::name`] tells them apart.
     const NAME: &'static str;
+
+    /// The name of this form of the game, to label saved games and check a label before
+    /// reading a position: [`Game::NAME`] unless the form overrides it (GIPF's complete-turn
+    /// form is `"gipf-turns"`, [`MoveLimit`](crate::MoveLimit) appends `"+limit"`).
+    ///
+    /// ```
+    /// use abstract_game::{Game, MoveLimit, toy::Subtraction};
+    /// assert_eq!(Subtraction::name(), "subtraction");
+    /// assert_eq!(MoveLimit::<Subtraction>::name(), "subtraction+limit");
+    /// ```
+    #[must_use]
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed(Self::NAME)
+    }
 
     /// The starting position of the game `config` describes.
     fn new(config: &Self::Config) -> Result<Self, Self::ConfigError>;

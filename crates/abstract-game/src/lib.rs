@@ -27,8 +27,11 @@
 //! assert!(game.outcome.is_some());
 //! ```
 //!
-//! Features: `serde` derives `Serialize`/`Deserialize` for [`PlayerId`] (as the 1-based
-//! number), [`Outcome`] (as its ranks) and [`Status`].
+//! Features: `serde` derives `Serialize`/`Deserialize` for [`PlayerId`], [`Outcome`] (as its
+//! list of ranks), [`Status`], [`LimitConfig`] and [`MoveLimit`] (as its position text). One
+//! convention holds in every text and JSON form: seats and ranks count from 1, so
+//! `{"Ongoing":1}` is the first seat to move and `{"Finished":[2,1]}` a win of the second
+//! seat. Indexes in the API ([`PlayerId::index`], [`Outcome::rank`]) count from 0.
 #![no_std]
 #![deny(missing_docs)]
 

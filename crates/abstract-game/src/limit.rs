@@ -4,6 +4,7 @@
 //! than bend each game's rules, [`MoveLimit`] wraps any [`Game`] and counts decisions.
 
 use crate::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 use core::fmt;
@@ -12,6 +13,7 @@ use core::str::FromStr;
 /// Rules of a [`MoveLimit`] game: the inner game's rules plus the number of decisions after
 /// which the game is a draw.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LimitConfig<C> {
     /// The wrapped game's rules.
     pub inner: C,
@@ -31,7 +33,9 @@ impl<C: Default> Default for LimitConfig<C> {
 
 /// `G` with a move limit: after `max_plies` decisions an unfinished game is a draw.
 ///
-/// Position text is the inner text followed by ` @ plies/max_plies`.
+/// Position text is the inner text followed by ` @ plies/max_plies`; with the `serde` feature
+/// that text is also its serialised form. Its [`Game::name`] is the inner name followed by
+/// `+limit`, for example `"pikemen+limit"`.
 ///
 /// ```
 /// use abstract_game::{Game, LimitConfig, MoveLimit, toy::Subtraction};
@@ -138,6 +142,10 @@ impl<G: Game> Game for MoveLimit<G> {
 
     const NAME: &'static str = G::NAME;
 
+    fn name() -> Cow<'static, str> {
+        Cow::Owned(format!("{}+limit", G::name()))
+    }
+
     fn new(config: &Self::Config) -> Result<Self, Self::ConfigError> {
         Ok(MoveLimit {
             inner: G::new(&config.inner)?,
@@ -159,9 +167,11 @@ impl<G: Game> Game for MoveLimit<G> {
 
     fn status(&self) -> Status {
         match self.inner.status() {
-            Status::Ongoing(_) if self.limit_reached() => {
-                Status::Finished(Outcome::draw(self.player_count()))
-            }
+            Status::Ongoing(p) if self.limit_reached() => match Outcome::draw(self.player_count()) {
+                Ok(draw) => Status::Finished(draw),
+                // Only a game breaking its own 1..=8 seat contract lands here; it goes on.
+                Err(_) => Status::Ongoing(p),
+            },
             s => s,
         }
     }
@@ -198,7 +208,8 @@ impl<G: Game> Game for MoveLimit<G> {
 
     fn apply_unchecked(&mut self, mv: Self::Move) {
         self.inner.apply_unchecked(mv);
-        self.plies += 1;
+        // Saturating: a state wrapped at u32::MAX plies stays finished instead of wrapping.
+        self.plies = self.plies.saturating_add(1);
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveParseError> {
@@ -227,6 +238,21 @@ impl<G: Game> Game for MoveLimit<G> {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<G: Game> serde::Serialize for MoveLimit<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, G: Game> serde::Deserialize<'de> for MoveLimit<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl<G: crate::Evaluate> crate::Evaluate for MoveLimit<G> {
     /// The inner game's judgement, or the draw once the limit is reached.
     fn evaluate(&self, player: PlayerId) -> f64 {
@@ -242,5 +268,45 @@ impl<G: crate::Evaluate> crate::Evaluate for MoveLimit<G> {
 
     fn is_tactical(&self, mv: G::Move) -> bool {
         self.inner.is_tactical(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{Subtraction, Take};
+    use alloc::string::ToString;
+
+    #[test]
+    fn counter_saturates_at_the_top_of_u32() {
+        let start = Subtraction::new(&Default::default()).unwrap();
+        let mut g = MoveLimit::wrap(start, u32::MAX - 1, u32::MAX);
+        g.apply_unchecked(Take(1));
+        assert_eq!(g.plies(), u32::MAX);
+        assert!(g.status().is_finished());
+        g.apply_unchecked(Take(1));
+        assert_eq!(g.plies(), u32::MAX);
+        let text = g.to_string();
+        assert_eq!(text.parse::<MoveLimit<Subtraction>>().unwrap(), g);
+    }
+
+    #[test]
+    fn the_name_tells_the_wrapper_apart() {
+        assert_eq!(Subtraction::name(), "subtraction");
+        assert_eq!(MoveLimit::<Subtraction>::name(), "subtraction+limit");
+        assert_eq!(
+            MoveLimit::<MoveLimit<Subtraction>>::name(),
+            "subtraction+limit+limit"
+        );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serialises_as_its_position_text() {
+        let g = MoveLimit::wrap("9 3 2".parse::<Subtraction>().unwrap(), 4, 50);
+        let json = serde_json::to_string(&g).unwrap();
+        assert_eq!(json, "\"9 3 2 @ 4/50\"");
+        assert_eq!(serde_json::from_str::<MoveLimit<Subtraction>>(&json).unwrap(), g);
+        assert!(serde_json::from_str::<MoveLimit<Subtraction>>("\"9 3 2\"").is_err());
     }
 }

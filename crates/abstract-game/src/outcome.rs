@@ -1,19 +1,22 @@
 //! The end of a game: a ranking of the seats, with ties.
 
-use crate::{MAX_PLAYERS, PlayerId, PlayerSet};
+use crate::{MAX_PLAYERS, OutOfRange, PlayerId, PlayerSet};
 use core::fmt;
 
 /// How a finished game ranks the seats: rank 0 is best, equal ranks are ties.
 ///
 /// One type covers a two-player win, a draw (everyone shares rank 0) and the finishing order of a
-/// many-player game. Ranks are dense: they run `0..=k` with no gap.
+/// many-player game. Ranks are dense: they run `0..=k` with no gap. Every constructor checks its
+/// seat count (1 to [`MAX_PLAYERS`]) and seats, and returns [`OutOfRange`] otherwise.
 ///
 /// ```
-/// use abstract_game::{Outcome, PlayerId};
-/// let o = Outcome::win(2, PlayerId::SECOND);
+/// use abstract_game::{OutOfRange, Outcome, PlayerId};
+/// let o = Outcome::win(2, PlayerId::SECOND)?;
 /// assert_eq!(o.winner(), Some(PlayerId::SECOND));
 /// assert_eq!(o.rank(PlayerId::FIRST), 1);
-/// assert!(Outcome::draw(2).is_draw());
+/// assert!(Outcome::draw(2)?.is_draw());
+/// assert_eq!(Outcome::draw(9), Err(OutOfRange));
+/// # Ok::<(), OutOfRange>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {
@@ -21,32 +24,49 @@ pub struct Outcome {
     players: u8,
 }
 
+/// Whether `player_count` seats fit an outcome.
+const fn seats_ok(player_count: u8) -> bool {
+    player_count >= 1 && player_count <= MAX_PLAYERS
+}
+
 impl Outcome {
-    /// `winner` first, every other seat second.
-    #[must_use]
-    pub fn win(player_count: u8, winner: PlayerId) -> Outcome {
+    /// `winner` first, every other seat second. [`OutOfRange`] unless `player_count` is
+    /// 1..=[`MAX_PLAYERS`] and `winner` is one of its seats.
+    pub fn win(player_count: u8, winner: PlayerId) -> Result<Outcome, OutOfRange> {
+        if !seats_ok(player_count) || winner.index() >= usize::from(player_count) {
+            return Err(OutOfRange);
+        }
         let mut ranks = [1; MAX_PLAYERS as usize];
         ranks[winner.index()] = 0;
-        Outcome::from_ranks_unchecked(player_count, ranks)
+        Ok(Outcome::from_ranks_unchecked(player_count, ranks))
     }
 
-    /// Everyone shares first place.
-    #[must_use]
-    pub fn draw(player_count: u8) -> Outcome {
-        Outcome::from_ranks_unchecked(player_count, [0; MAX_PLAYERS as usize])
+    /// Everyone shares first place. [`OutOfRange`] unless `player_count` is
+    /// 1..=[`MAX_PLAYERS`].
+    pub fn draw(player_count: u8) -> Result<Outcome, OutOfRange> {
+        if !seats_ok(player_count) {
+            return Err(OutOfRange);
+        }
+        Ok(Outcome::from_ranks_unchecked(
+            player_count,
+            [0; MAX_PLAYERS as usize],
+        ))
     }
 
     /// `winner` first; the others ranked after it by `scores` (higher is better, equal scores
-    /// share a rank). `scores` has one entry per seat.
+    /// share a rank). `scores` has one entry per seat (1 to [`MAX_PLAYERS`] of them) and
+    /// `winner` is one of those seats; otherwise [`OutOfRange`].
     ///
     /// ```
     /// use abstract_game::{Outcome, PlayerId};
-    /// let o = Outcome::winner_then_scores(PlayerId::new(2).unwrap(), &[5, 7, 3, 5]);
+    /// let o = Outcome::winner_then_scores(PlayerId::new(2).unwrap(), &[5, 7, 3, 5]).unwrap();
     /// assert_eq!((0..4).map(|i| o.rank(PlayerId::new(i).unwrap())).collect::<Vec<_>>(), [2, 1, 0, 2]);
     /// ```
-    #[must_use]
-    pub fn winner_then_scores(winner: PlayerId, scores: &[i32]) -> Outcome {
-        let n = scores.len().min(MAX_PLAYERS as usize);
+    pub fn winner_then_scores(winner: PlayerId, scores: &[i32]) -> Result<Outcome, OutOfRange> {
+        let n = scores.len();
+        if n == 0 || n > MAX_PLAYERS as usize || winner.index() >= n {
+            return Err(OutOfRange);
+        }
         let mut ranks = [0; MAX_PLAYERS as usize];
         for i in 0..n {
             if i == winner.index() {
@@ -64,15 +84,14 @@ impl Outcome {
             }
             ranks[i] = 1 + k as u8;
         }
-        Outcome::from_ranks_unchecked(n as u8, ranks)
+        Ok(Outcome::from_ranks_unchecked(n as u8, ranks))
     }
 
     /// From explicit ranks (one per seat, 0 best). Gaps are closed up so ranks stay dense.
-    /// `None` if there are no ranks or more than [`MAX_PLAYERS`].
-    #[must_use]
-    pub fn from_ranks(ranks: &[u8]) -> Option<Outcome> {
+    /// [`OutOfRange`] if there are no ranks or more than [`MAX_PLAYERS`].
+    pub fn from_ranks(ranks: &[u8]) -> Result<Outcome, OutOfRange> {
         if ranks.is_empty() || ranks.len() > MAX_PLAYERS as usize {
-            return None;
+            return Err(OutOfRange);
         }
         let mut dense = [0; MAX_PLAYERS as usize];
         for (i, &r) in ranks.iter().enumerate() {
@@ -84,7 +103,7 @@ impl Outcome {
             }
             dense[i] = distinct_better;
         }
-        Some(Outcome::from_ranks_unchecked(ranks.len() as u8, dense))
+        Ok(Outcome::from_ranks_unchecked(ranks.len() as u8, dense))
     }
 
     fn from_ranks_unchecked(players: u8, mut ranks: [u8; MAX_PLAYERS as usize]) -> Outcome {
@@ -100,7 +119,7 @@ impl Outcome {
         self.players
     }
 
-    /// The rank of `p` (0 best).
+    /// The rank of `p` (0 best); a seat outside the game ranks 0 like the unused slots.
     #[must_use]
     pub fn rank(&self, p: PlayerId) -> u8 {
         self.ranks[p.index()]
@@ -184,22 +203,30 @@ mod serde_impl {
     use super::Outcome;
     use alloc::vec::Vec;
 
+    /// The ranks counted from 1, like seats and like `Display`: `[1, 2]` is a first-seat win.
     impl serde::Serialize for Outcome {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_seq(self.ranks[..self.players as usize].iter())
+            s.collect_seq(self.ranks[..self.players as usize].iter().map(|r| r + 1))
         }
     }
 
     impl<'de> serde::Deserialize<'de> for Outcome {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let ranks = Vec::<u8>::deserialize(d)?;
-            Outcome::from_ranks(&ranks)
-                .ok_or_else(|| serde::de::Error::custom("an outcome ranks 1 to 8 seats"))
+            let numbers = Vec::<u8>::deserialize(d)?;
+            let bad = || serde::de::Error::custom("an outcome ranks 1 to 8 seats, from rank 1");
+            let ranks: Vec<u8> = numbers
+                .iter()
+                .map(|&r| r.checked_sub(1).ok_or_else(bad))
+                .collect::<Result<_, _>>()?;
+            Outcome::from_ranks(&ranks).map_err(|_| bad())
         }
     }
 }
 
 /// Whether a game goes on, and with whom.
+///
+/// With the `serde` feature the JSON counts seats and ranks from 1, as the text forms do:
+/// `{"Ongoing":1}` is the first seat to decide, `{"Finished":[2,1]}` a second-seat win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
@@ -245,6 +272,20 @@ mod tests {
     }
 
     #[test]
+    fn constructors_refuse_seats_out_of_range() {
+        assert_eq!(Outcome::draw(9), Err(OutOfRange));
+        assert_eq!(Outcome::draw(0), Err(OutOfRange));
+        assert_eq!(Outcome::win(9, p(0)), Err(OutOfRange));
+        assert_eq!(Outcome::win(2, p(2)), Err(OutOfRange));
+        assert_eq!(Outcome::winner_then_scores(p(3), &[1, 2]), Err(OutOfRange));
+        assert_eq!(Outcome::winner_then_scores(p(0), &[0; 9]), Err(OutOfRange));
+        assert_eq!(Outcome::from_ranks(&[0; 9]), Err(OutOfRange));
+        let eight = Outcome::win(8, p(7)).unwrap();
+        assert_eq!(alloc::format!("{eight:?}"), "Outcome { ranks: [1, 1, 1, 1, 1, 1, 1, 0] }");
+        assert_eq!(eight.winner(), Some(p(7)));
+    }
+
+    #[test]
     fn ranks_are_dense_and_ties_share() {
         let o = Outcome::from_ranks(&[4, 0, 4, 9]).unwrap();
         assert_eq!(
@@ -258,21 +299,34 @@ mod tests {
     #[test]
     fn returns_sum_to_zero() {
         for o in [
-            Outcome::win(2, p(0)),
-            Outcome::draw(3),
-            Outcome::winner_then_scores(p(1), &[3, 0, 3, 1]),
+            Outcome::win(2, p(0)).unwrap(),
+            Outcome::draw(3).unwrap(),
+            Outcome::winner_then_scores(p(1), &[3, 0, 3, 1]).unwrap(),
         ] {
             let sum: f64 = PlayerId::all(o.player_count()).map(|q| o.returns(q)).sum();
             assert!(sum.abs() < 1e-9, "{o:?}");
         }
-        assert_eq!(Outcome::win(2, p(0)).returns(p(0)), 1.0);
-        assert_eq!(Outcome::win(2, p(0)).returns(p(1)), -1.0);
+        assert_eq!(Outcome::win(2, p(0)).unwrap().returns(p(0)), 1.0);
+        assert_eq!(Outcome::win(2, p(0)).unwrap().returns(p(1)), -1.0);
     }
 
     #[test]
     fn display_forms() {
-        assert_eq!(Outcome::win(2, p(1)).to_string(), "winner 2");
-        assert_eq!(Outcome::draw(2).to_string(), "draw");
-        assert_eq!(Outcome::from_ranks(&[]), None);
+        assert_eq!(Outcome::win(2, p(1)).unwrap().to_string(), "winner 2");
+        assert_eq!(Outcome::draw(2).unwrap().to_string(), "draw");
+        assert_eq!(Outcome::from_ranks(&[]), Err(OutOfRange));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn json_counts_seats_and_ranks_from_one() {
+        let json = |s: Status| serde_json::to_string(&s).unwrap();
+        assert_eq!(json(Status::Ongoing(p(0))), r#"{"Ongoing":1}"#);
+        let second_wins = Outcome::win(2, p(1)).unwrap();
+        assert_eq!(json(Status::Finished(second_wins)), r#"{"Finished":[2,1]}"#);
+        let back: Status = serde_json::from_str(r#"{"Finished":[2,1]}"#).unwrap();
+        assert_eq!(back, Status::Finished(second_wins));
+        assert!(serde_json::from_str::<Outcome>("[0,1]").is_err());
+        assert!(serde_json::from_str::<Outcome>("[1,1,1,1,1,1,1,1,1]").is_err());
     }
 }

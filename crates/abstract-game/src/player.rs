@@ -57,10 +57,22 @@ impl PlayerId {
         self.0 + 1
     }
 
-    /// The next seat in a game of `player_count` seats, wrapping around.
+    /// The next seat in a game of `player_count` seats, wrapping around to the first seat.
+    /// Total: a count that does not hold this seat (0 included) also gives the first seat.
+    ///
+    /// ```
+    /// use abstract_game::PlayerId;
+    /// assert_eq!(PlayerId::FIRST.next(2), PlayerId::SECOND);
+    /// assert_eq!(PlayerId::SECOND.next(2), PlayerId::FIRST);
+    /// assert_eq!(PlayerId::SECOND.next(0), PlayerId::FIRST);
+    /// ```
     #[must_use]
     pub const fn next(self, player_count: u8) -> PlayerId {
-        PlayerId((self.0 + 1) % player_count)
+        if self.0 + 1 < player_count {
+            PlayerId(self.0 + 1)
+        } else {
+            PlayerId::FIRST
+        }
     }
 
     /// Every seat of a game with `player_count` seats, in order.
@@ -155,5 +167,23 @@ impl FromIterator<PlayerId> for PlayerSet {
             s.insert(p);
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_wraps_and_never_divides_by_zero() {
+        let last = PlayerId::new(MAX_PLAYERS - 1).unwrap();
+        assert_eq!(last.next(MAX_PLAYERS), PlayerId::FIRST);
+        assert_eq!(PlayerId::SECOND.next(3), PlayerId::new(2).unwrap());
+        for count in 0..=u8::MAX {
+            for p in PlayerId::all(MAX_PLAYERS) {
+                let n = p.next(count);
+                assert!(n.index() < usize::from(count.max(1)), "{p} in {count}");
+            }
+        }
     }
 }

@@ -31,9 +31,30 @@ impl SeededRng {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..n` (`n > 0`), without modulo bias worth speaking of for game sizes.
+    /// A number in `0..n`, without modulo bias worth speaking of for game sizes. There is no
+    /// number below 0: `below(0)` is 0 (and still advances the generator), so callers must not
+    /// use it to index an empty list.
+    ///
+    /// ```
+    /// use abstract_game::SeededRng;
+    /// let mut rng = SeededRng::new(3);
+    /// assert_eq!(rng.below(1), 0);
+    /// assert_eq!(rng.below(0), 0);
+    /// ```
     pub fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n > 0);
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_is_total() {
+        let mut rng = SeededRng::new(0);
+        assert_eq!(rng.below(0), 0);
+        assert!((0..1000).all(|_| rng.below(7) < 7));
+        assert!(rng.below(usize::MAX) < usize::MAX);
     }
 }

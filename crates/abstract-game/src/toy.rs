@@ -134,7 +134,10 @@ impl Game for Subtraction {
     fn status(&self) -> Status {
         if self.pile == 0 {
             // The player who took the last token is the one not to move.
-            Status::Finished(Outcome::win(2, self.to_move.next(2)))
+            match Outcome::win(2, self.to_move.next(2)) {
+                Ok(o) => Status::Finished(o),
+                Err(_) => Status::Ongoing(self.to_move),
+            }
         } else {
             Status::Ongoing(self.to_move)
         }
@@ -155,7 +158,8 @@ impl Game for Subtraction {
     }
 
     fn apply_unchecked(&mut self, mv: Take) {
-        self.pile -= mv.0;
+        // Saturating: an unchecked move taking more than the pile empties it.
+        self.pile = self.pile.saturating_sub(mv.0);
         self.to_move = self.to_move.next(2);
     }
 
@@ -351,6 +355,15 @@ impl crate::ToSvg for Subtraction {
 mod tests {
     use super::*;
     use crate::Evaluate;
+    use alloc::string::ToString;
+
+    #[test]
+    fn unchecked_take_over_the_pile_empties_it() {
+        let mut g: Subtraction = "2 3 1".parse().unwrap();
+        g.apply_unchecked(Take(200));
+        assert_eq!(g.to_string(), "0 3 2");
+        assert_eq!(g.status().outcome().unwrap().winner(), Some(PlayerId::FIRST));
+    }
 
     #[test]
     fn evaluation_follows_the_theory() {

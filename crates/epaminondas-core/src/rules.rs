@@ -391,10 +391,11 @@ impl Game for Epaminondas {
         } else {
             PlayerId::SECOND
         };
+        let won = |w| Outcome::win(2, w).map_or(Status::Ongoing(me), Status::Finished);
         if self.mover_wins() {
-            Status::Finished(Outcome::win(2, me))
+            won(me)
         } else if !self.has_legal_move() {
-            Status::Finished(Outcome::win(2, me.next(2)))
+            won(me.next(2))
         } else {
             Status::Ongoing(me)
         }

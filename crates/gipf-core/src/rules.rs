@@ -438,6 +438,11 @@ impl Gipf {
     }
 }
 
+/// `winner` has won (always one of the two seats [`seat`] gives).
+fn finished(winner: PlayerId) -> Status {
+    Outcome::win(2, winner).map_or(Status::Ongoing(winner), Status::Finished)
+}
+
 pub(crate) fn seat(c: usize) -> PlayerId {
     if c == 0 {
         PlayerId::FIRST
@@ -473,12 +478,12 @@ impl Game for Gipf {
 
     fn status(&self) -> Status {
         match self.phase {
-            Phase::Won(w) => Status::Finished(Outcome::win(2, seat(w as usize))),
+            Phase::Won(w) => finished(seat(w as usize)),
             Phase::Push(c) => {
                 if self.can_push(c as usize) {
                     Status::Ongoing(seat(c as usize))
                 } else {
-                    Status::Finished(Outcome::win(2, seat(1 - c as usize)))
+                    finished(seat(1 - c as usize))
                 }
             }
             Phase::Removing(p) => Status::Ongoing(seat(self.decider().unwrap_or(p as usize))),

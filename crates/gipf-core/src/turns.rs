@@ -275,7 +275,7 @@ impl Game for GipfTurns {
     type PositionError = PositionError;
     type MoveParseError = crate::MoveParseError;
 
-    const NAME: &'static str = "gipf";
+    const NAME: &'static str = "gipf-turns";
 
     fn new(config: &Config) -> Result<Self, ConfigError> {
         Ok(GipfTurns(Gipf::start(config.variant)))

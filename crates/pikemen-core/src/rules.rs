@@ -338,12 +338,13 @@ impl Game for Pikemen {
     }
 
     fn status(&self) -> Status {
+        let mover = PlayerId::new(self.to_move).unwrap_or(PlayerId::FIRST);
         match PlayerId::new(self.result.wrapping_sub(1)) {
-            Some(w) if self.result != 0 => Status::Finished(Outcome::winner_then_scores(
-                w,
-                &self.scores_i32()[..self.players as usize],
-            )),
-            _ => Status::Ongoing(PlayerId::new(self.to_move).unwrap_or(PlayerId::FIRST)),
+            Some(w) if self.result != 0 => {
+                Outcome::winner_then_scores(w, &self.scores_i32()[..self.players as usize])
+                    .map_or(Status::Ongoing(mover), Status::Finished)
+            }
+            _ => Status::Ongoing(mover),
         }
     }
 
