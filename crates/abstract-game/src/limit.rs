@@ -167,11 +167,13 @@ impl<G: Game> Game for MoveLimit<G> {
 
     fn status(&self) -> Status {
         match self.inner.status() {
-            Status::Ongoing(p) if self.limit_reached() => match Outcome::draw(self.player_count()) {
-                Ok(draw) => Status::Finished(draw),
-                // Only a game breaking its own 1..=8 seat contract lands here; it goes on.
-                Err(_) => Status::Ongoing(p),
-            },
+            Status::Ongoing(p) if self.limit_reached() => {
+                match Outcome::draw(self.player_count()) {
+                    Ok(draw) => Status::Finished(draw),
+                    // Only a game breaking its own 1..=8 seat contract lands here; it goes on.
+                    Err(_) => Status::Ongoing(p),
+                }
+            }
             s => s,
         }
     }
@@ -306,7 +308,10 @@ mod tests {
         let g = MoveLimit::wrap("9 3 2".parse::<Subtraction>().unwrap(), 4, 50);
         let json = serde_json::to_string(&g).unwrap();
         assert_eq!(json, "\"9 3 2 @ 4/50\"");
-        assert_eq!(serde_json::from_str::<MoveLimit<Subtraction>>(&json).unwrap(), g);
+        assert_eq!(
+            serde_json::from_str::<MoveLimit<Subtraction>>(&json).unwrap(),
+            g
+        );
         assert!(serde_json::from_str::<MoveLimit<Subtraction>>("\"9 3 2\"").is_err());
     }
 }

@@ -281,7 +281,10 @@ mod tests {
         assert_eq!(Outcome::winner_then_scores(p(0), &[0; 9]), Err(OutOfRange));
         assert_eq!(Outcome::from_ranks(&[0; 9]), Err(OutOfRange));
         let eight = Outcome::win(8, p(7)).unwrap();
-        assert_eq!(alloc::format!("{eight:?}"), "Outcome { ranks: [1, 1, 1, 1, 1, 1, 1, 0] }");
+        assert_eq!(
+            alloc::format!("{eight:?}"),
+            "Outcome { ranks: [1, 1, 1, 1, 1, 1, 1, 0] }"
+        );
         assert_eq!(eight.winner(), Some(p(7)));
     }
 

@@ -362,7 +362,10 @@ mod tests {
         let mut g: Subtraction = "2 3 1".parse().unwrap();
         g.apply_unchecked(Take(200));
         assert_eq!(g.to_string(), "0 3 2");
-        assert_eq!(g.status().outcome().unwrap().winner(), Some(PlayerId::FIRST));
+        assert_eq!(
+            g.status().outcome().unwrap().winner(),
+            Some(PlayerId::FIRST)
+        );
     }
 
     #[test]

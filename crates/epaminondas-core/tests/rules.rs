@@ -325,10 +325,7 @@ fn no_legal_move_loses() {
     );
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.count_moves(), 0);
-    assert_eq!(
-        p.status().outcome(),
-        Outcome::win(2, PlayerId::SECOND).ok()
-    );
+    assert_eq!(p.status().outcome(), Outcome::win(2, PlayerId::SECOND).ok());
     // No pieces at all: also a loss.
     let q = pos(
         &[
@@ -338,10 +335,7 @@ fn no_legal_move_loses() {
         1,
         false,
     );
-    assert_eq!(
-        q.status().outcome(),
-        Outcome::win(2, PlayerId::SECOND).ok()
-    );
+    assert_eq!(q.status().outcome(), Outcome::win(2, PlayerId::SECOND).ok());
     // The home-row win comes first: boxed in, but with a piece on the enemy home row, White wins.
     let r = pos(
         &[
