@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let players = 2 + head % 3;
     let target = [12, 15, 20, 3][usize::from(head / 3 % 4)];
-    let start = Pikemen::new(&Config { players, target }).unwrap();
+    let start = Pikemen::new(&Config { players, target, ..Config::default() }).unwrap();
     if let Err(e) = abstract_game_testkit::check_walk(&start, picks, 256) {
         panic!("{players} players, target {target}: {e}");
     }

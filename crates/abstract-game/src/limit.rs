@@ -84,6 +84,12 @@ impl<G: Game> MoveLimit<G> {
         self.max_plies
     }
 
+    /// The wrapped state, unwrapped.
+    #[must_use]
+    pub fn into_inner(self) -> G {
+        self.inner
+    }
+
     fn limit_reached(&self) -> bool {
         self.plies >= self.max_plies
     }

@@ -12,9 +12,11 @@
 //! agame playouts <game> [--games N] [--seed S]  random games, timed
 //! agame render <game> [--moves FILE] [--ply N] [--last-move] [-o FILE]   an SVG picture
 //! ```
-//! Game options: pikemen `--players 2|3|4 --target N`; epaminondas `--board WxH --stones
-//! --mirror on|off`; gipf `--variant basic|standard|tournament --turns`; every game
-//! `--max-plies N` (a move limit: the game is a draw when it is reached) and `--position TEXT`.
+//! Game options: pikemen `--players 2|3|4 --target N --after-charge may-keep|must-change`;
+//! epaminondas `--board WxH --stones --mirror on|off`; gipf `--variant basic|standard|tournament
+//! --turns`; every game `--max-plies N` (a move limit: the game is a draw when it is reached)
+//! and `--position TEXT` (a position text, with ` @ plies/limit` for a move-limit game; rules
+//! options given with it must agree with it).
 
 mod cmd;
 
@@ -54,7 +56,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
-        /// Number of moves deep.
+        /// Number of moves deep, at most 1000 (bound cycling games with --max-plies).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Show the count under each first move.
         #[arg(long)]
@@ -190,6 +193,26 @@ enum GameName {
     Epaminondas,
 }
 
+/// The deepest `agame perft` accepted: past the default move limit no tree could finish.
+const MAX_PERFT_DEPTH: u32 = 1000;
+
+/// Pikemen: whether a charging piece may keep its state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum AfterCharge {
+    /// The piece may keep its state (the published rules; the default).
+    MayKeep,
+    /// The piece must take a new state (the seed text's rule).
+    MustChange,
+}
+
+/// GIPF: the variants, so that clap lists the choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum VariantName {
+    Basic,
+    Standard,
+    Tournament,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OnOff {
     On,
@@ -206,6 +229,9 @@ struct GameArgs {
     /// Pikemen: points that win.
     #[arg(long)]
     target: Option<u32>,
+    /// Pikemen: whether a charging piece may keep its state (default may-keep).
+    #[arg(long)]
+    after_charge: Option<AfterCharge>,
     /// Epaminondas: board size, for example 14x12, 10x8 or 8x8.
     #[arg(long, value_name = "WxH")]
     board: Option<String>,
@@ -215,9 +241,9 @@ struct GameArgs {
     /// Epaminondas: the mirror rule (on by default).
     #[arg(long)]
     mirror: Option<OnOff>,
-    /// GIPF: basic, standard (default) or tournament.
+    /// GIPF: the variant (default standard).
     #[arg(long)]
-    variant: Option<String>,
+    variant: Option<VariantName>,
     /// GIPF: work on complete turns instead of single decisions.
     #[arg(long)]
     turns: bool,
@@ -231,17 +257,8 @@ struct GameArgs {
 
 /// Refuses options that belong to another game.
 fn only(args: &GameArgs, allowed: &[&str]) -> CmdResult {
-    let given = [
-        ("--players", args.players.is_some()),
-        ("--target", args.target.is_some()),
-        ("--board", args.board.is_some()),
-        ("--stones", args.stones),
-        ("--mirror", args.mirror.is_some()),
-        ("--variant", args.variant.is_some()),
-        ("--turns", args.turns),
-    ];
-    for (name, set) in given {
-        if set && !allowed.contains(&name) {
+    for name in given_options(args) {
+        if !allowed.contains(&name) {
             return Err(Failure::input(format!(
                 "{name} does not apply to {:?}",
                 args.game
@@ -249,6 +266,23 @@ fn only(args: &GameArgs, allowed: &[&str]) -> CmdResult {
         }
     }
     Ok(())
+}
+
+/// The rules options given on the command line.
+fn given_options(args: &GameArgs) -> Vec<&'static str> {
+    [
+        ("--players", args.players.is_some()),
+        ("--target", args.target.is_some()),
+        ("--after-charge", args.after_charge.is_some()),
+        ("--board", args.board.is_some()),
+        ("--stones", args.stones),
+        ("--mirror", args.mirror.is_some()),
+        ("--variant", args.variant.is_some()),
+        ("--turns", args.turns),
+    ]
+    .into_iter()
+    .filter_map(|(name, set)| set.then_some(name))
+    .collect()
 }
 
 fn board_size(text: &str) -> Result<(u8, u8), Failure> {
@@ -261,34 +295,42 @@ fn board_size(text: &str) -> Result<(u8, u8), Failure> {
     Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
 }
 
-fn pikemen_config(args: &GameArgs) -> pikemen_core::Config {
-    let d = pikemen_core::Config::default();
-    pikemen_core::Config {
-        players: args.players.unwrap_or(d.players),
-        target: args.target.unwrap_or(d.target),
+/// The Pikemen rules: `c` changed by the options given.
+fn pikemen_rules(
+    args: &GameArgs,
+    mut c: pikemen_core::Config,
+) -> Result<pikemen_core::Config, Failure> {
+    c.players = args.players.unwrap_or(c.players);
+    c.target = args.target.unwrap_or(c.target);
+    if let Some(a) = args.after_charge {
+        c.charge_keeps_state = a == AfterCharge::MayKeep;
     }
+    Ok(c)
 }
 
-fn epaminondas_config(args: &GameArgs) -> Result<epaminondas_core::Config, Failure> {
-    let mut c = epaminondas_core::Config::default();
+/// The Epaminondas rules: `c` changed by the options given.
+fn epaminondas_rules(
+    args: &GameArgs,
+    mut c: epaminondas_core::Config,
+) -> Result<epaminondas_core::Config, Failure> {
     if let Some(b) = &args.board {
         (c.width, c.height) = board_size(b)?;
     }
-    c.stones = args.stones;
+    c.stones |= args.stones;
     if let Some(m) = args.mirror {
         c.mirror = m == OnOff::On;
     }
     Ok(c)
 }
 
-fn gipf_config(args: &GameArgs) -> Result<gipf_core::Config, Failure> {
-    let mut c = gipf_core::Config::default();
-    if let Some(v) = &args.variant {
-        c.variant = v.parse().map_err(|e| {
-            Failure::input(format!(
-                "--variant: {e} (expected basic, standard or tournament)"
-            ))
-        })?;
+/// The GIPF rules: `c` changed by the options given.
+fn gipf_rules(args: &GameArgs, mut c: gipf_core::Config) -> Result<gipf_core::Config, Failure> {
+    if let Some(v) = args.variant {
+        c.variant = match v {
+            VariantName::Basic => gipf_core::Variant::Basic,
+            VariantName::Standard => gipf_core::Variant::Standard,
+            VariantName::Tournament => gipf_core::Variant::Tournament,
+        };
     }
     Ok(c)
 }
@@ -297,39 +339,61 @@ fn gipf_config(args: &GameArgs) -> Result<gipf_core::Config, Failure> {
 fn dispatch<J: Job>(args: &GameArgs, job: J) -> CmdResult {
     match args.game {
         GameName::Pikemen => {
-            only(args, &["--players", "--target"])?;
-            start::<pikemen_core::Pikemen, J>(&pikemen_config(args), args, job)
+            only(args, &["--players", "--target", "--after-charge"])?;
+            start::<pikemen_core::Pikemen, J>(args, pikemen_rules, job)
         }
         GameName::Epaminondas => {
             only(args, &["--board", "--stones", "--mirror"])?;
-            start::<epaminondas_core::Epaminondas, J>(&epaminondas_config(args)?, args, job)
+            start::<epaminondas_core::Epaminondas, J>(args, epaminondas_rules, job)
         }
         GameName::Gipf => {
             only(args, &["--variant", "--turns"])?;
-            let config = gipf_config(args)?;
             if args.turns {
-                start::<gipf_core::GipfTurns, J>(&config, args, job)
+                start::<gipf_core::GipfTurns, J>(args, gipf_rules, job)
             } else {
-                start::<gipf_core::Gipf, J>(&config, args, job)
+                start::<gipf_core::Gipf, J>(args, gipf_rules, job)
             }
         }
     }
 }
 
+/// The start: `--position` (a plain position text, or one with the move-limit counter
+/// ` @ plies/limit`) or the rules the options give; then the move limit, if any.
 fn start<G: Game + Evaluate + ToSvg, J: Job>(
-    config: &G::Config,
     args: &GameArgs,
+    rules: fn(&GameArgs, G::Config) -> Result<G::Config, Failure>,
     job: J,
 ) -> CmdResult {
-    let state = match &args.position {
-        Some(text) => text
-            .parse::<G>()
-            .map_err(|e| Failure::input(format!("--position: {e}")))?,
-        None => G::new(config).map_err(|e| Failure::input(format!("bad options: {e}")))?,
+    let Some(text) = &args.position else {
+        let state = G::new(&rules(args, G::Config::default())?)
+            .map_err(|e| Failure::input(format!("bad options: {e}")))?;
+        return match args.max_plies {
+            Some(n) => job.run(&MoveLimit::wrap(state, 0, n)),
+            None => job.run(&state),
+        };
     };
-    match args.max_plies {
-        Some(n) => job.run(&MoveLimit::wrap(state, 0, n)),
-        None => job.run(&state),
+    let bad = |e: &dyn std::fmt::Display| Failure::input(format!("--position: {e}"));
+    let (state, counter) = if text.contains(" @ ") {
+        let limited: MoveLimit<G> = text.parse().map_err(|e| bad(&e))?;
+        let counter = (limited.plies(), limited.max_plies());
+        (limited.into_inner(), Some(counter))
+    } else {
+        (text.parse::<G>().map_err(|e| bad(&e))?, None)
+    };
+    let own = state.config();
+    if rules(args, own.clone())? != own {
+        return Err(Failure::input(format!(
+            "the --position text is played under {own:?}, which {} would change; leave it out",
+            given_options(args).join(", ")
+        )));
+    }
+    match (counter, args.max_plies) {
+        (Some((_, limit)), Some(n)) if n != limit => Err(Failure::input(format!(
+            "--max-plies {n} contradicts the --position text's limit of {limit}"
+        ))),
+        (Some((plies, limit)), _) => job.run(&MoveLimit::wrap(state, plies, limit)),
+        (None, Some(n)) => job.run(&MoveLimit::wrap(state, 0, n)),
+        (None, None) => job.run(&state),
     }
 }
 

@@ -41,6 +41,7 @@ fn games_lists_every_game_and_option() {
         "--mirror",
         "--variant",
         "--turns",
+        "--after-charge",
     ] {
         assert!(s.contains(word), "missing {word}");
     }
@@ -181,4 +182,123 @@ fn demo_plays_every_game_to_an_end() {
     }
     // Each game ends (by its rules, or as a draw at the demo's move limit).
     assert_eq!(s.matches("outcome: ").count(), 3, "{s}");
+}
+
+fn failure(args: &[&str]) -> String {
+    let out = agame(args);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// Depths 1 and 2 from the start are all reorientations (120 and 120 x 120) under either
+/// rule; at depth 3 the charges of must-change give 8 moves per stop instead of 9.
+#[test]
+fn after_charge_chooses_the_seed_rule() {
+    let may = stdout(&["perft", "pikemen", "3", "--after-charge", "may-keep"]);
+    assert!(may.contains("perft(3) = 1800216"), "{may}");
+    let must = stdout(&["perft", "pikemen", "2", "--after-charge", "must-change"]);
+    assert!(must.contains("perft(2) = 14400"), "{must}");
+    // After d1(N) and a4(E), d1 charges d2 to d6 (d7 holds an upright small of seat 2,
+    // which a small cannot take).
+    let moves = temp_file("pk-charge.txt", "d1(N)\na4(E)\n");
+    let path = moves.to_str().unwrap();
+    let charges = |extra: &[&str]| {
+        let mut args = vec!["legal", "pikemen", "--moves", path];
+        args.extend_from_slice(extra);
+        stdout(&args)
+            .lines()
+            .filter(|l| l.starts_with("d1-"))
+            .count()
+    };
+    assert_eq!(charges(&[]), 5 * 9);
+    assert_eq!(charges(&["--after-charge", "must-change"]), 5 * 8);
+    assert!(
+        failure(&["legal", "gipf", "--after-charge", "must-change"]).contains("--after-charge")
+    );
+}
+
+/// Depth 1000 is the largest accepted; the start cycles forever, so a move limit bounds the
+/// work: with 3 plies left no sequence is 1000 plies long.
+#[test]
+fn perft_refuses_depths_past_the_maximum() {
+    let s = stdout(&["perft", "pikemen", "1000", "--max-plies", "3"]);
+    assert!(s.contains("perft(1000) = 0"), "{s}");
+    let err = failure(&["perft", "pikemen", "1001"]);
+    assert!(err.contains("1001") && err.contains("1000"), "{err}");
+    assert!(failure(&["perft", "pikemen", "5000"]).contains("0..=1000"));
+}
+
+#[test]
+fn position_and_contradicting_rules_options_are_refused() {
+    let two = "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12";
+    let err = failure(&["legal", "pikemen", "--position", two, "--players", "3"]);
+    assert!(err.contains("--players"), "{err}");
+    assert!(
+        failure(&["legal", "pikemen", "--position", two, "--target", "15"]).contains("--target")
+    );
+    let err = failure(&[
+        "legal",
+        "pikemen",
+        "--position",
+        two,
+        "--after-charge",
+        "must-change",
+    ]);
+    assert!(err.contains("--after-charge"), "{err}");
+    // Options that agree with the text are fine.
+    let n = stdout(&[
+        "legal",
+        "pikemen",
+        "--position",
+        two,
+        "--players",
+        "2",
+        "--target",
+        "12",
+    ]);
+    assert_eq!(n.lines().count(), 8 + 7 * 9);
+    let ep = "....../....../..2.../....../.2..../....../.1..../.1..1. 1 mirror:on stones:off";
+    for bad in [&["--board", "8x8"][..], &["--stones"], &["--mirror", "off"]] {
+        let mut args = vec!["legal", "epaminondas", "--position", ep];
+        args.extend_from_slice(bad);
+        assert!(failure(&args).contains(bad[0]), "{bad:?}");
+    }
+    let gipf = stdout(&["legal", "gipf"]);
+    let start = gipf.lines().next().unwrap();
+    assert!(!start.is_empty());
+}
+
+#[test]
+fn position_takes_the_move_limit_counter() {
+    let two = "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12";
+    let limited = format!("{two} @ 3/4");
+    assert_eq!(
+        stdout(&["legal", "pikemen", "--position", &limited])
+            .lines()
+            .count(),
+        8 + 7 * 9
+    );
+    let done = format!("{two} @ 4/4");
+    assert_eq!(stdout(&["legal", "pikemen", "--position", &done]), "");
+    assert!(stdout(&["perft", "pikemen", "2", "--position", &limited]).contains("perft(2) = 0"));
+    let err = failure(&[
+        "legal",
+        "pikemen",
+        "--position",
+        &limited,
+        "--max-plies",
+        "9",
+    ]);
+    assert!(err.contains("--max-plies"), "{err}");
+    assert!(
+        failure(&["legal", "pikemen", "--position", &format!("{two} @ x/4")])
+            .contains("--position")
+    );
+}
+
+#[test]
+fn an_unknown_variant_names_the_choices_once() {
+    let err = failure(&["legal", "gipf", "--variant", "foo"]);
+    assert_eq!(err.matches("tournament").count(), 1, "{err}");
+    assert!(err.contains("basic") && err.contains("standard"), "{err}");
 }

@@ -82,8 +82,10 @@ pub(crate) fn to_move_key(seat: usize) -> u64 {
     TABLES.to_move[seat & 3]
 }
 
-/// A key for the rules parameters (player count and target), mixed into every hash so that the
-/// same board under different rules hashes differently.
-pub(crate) fn rules_key(players: u8, target: u32) -> u64 {
-    splitmix(u64::from(players) << 32 | u64::from(target)).1
+/// A key for the rules parameters (player count, target, the after-charge switch), mixed into
+/// every hash so that the same board under different rules hashes differently. The default
+/// switch adds nothing, so hashes of default games are those of the versions without it.
+pub(crate) fn rules_key(players: u8, target: u32, charge_keeps_state: bool) -> u64 {
+    let switch = u64::from(!charge_keeps_state) << 40;
+    splitmix(switch | u64::from(players) << 32 | u64::from(target)).1
 }

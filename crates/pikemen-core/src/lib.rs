@@ -5,7 +5,9 @@
 //! the 9 states: upright or pointing in one of 8 directions) or **charges** with a lying
 //! piece along its direction, stopping on any empty square or capturing an enemy it is allowed
 //! to take, then sets any of the 9 states (keeping the old one included). A lying enemy falls
-//! to any piece; an upright enemy only to a strictly larger one. Captures score the victim's
+//! to any piece; an upright enemy only to a strictly larger one. (The seed text instead makes
+//! the charging piece change its state; [`Config::charge_keeps_state`] set to `false` plays
+//! that way.) Captures score the victim's
 //! pips (1, 2, 3); the first player to reach the target (12 by default) wins at once. With 3
 //! or 4 players a player without pieces is skipped, and the last player with pieces wins.
 //! The full rules as implemented, with every decision and its reason: `docs/rules/pikemen.md`;
@@ -65,9 +67,13 @@ pub use svg::SvgOptions;
 /// ```
 /// use pikemen_core::{Config, ConfigError, Pikemen};
 /// use abstract_game::Game;
-/// let four = Config { players: 4, target: 15 };
+/// let four = Config { players: 4, target: 15, ..Config::default() };
 /// assert!(Pikemen::new(&four).is_ok());
-/// assert_eq!(Pikemen::new(&Config { players: 5, target: 12 }), Err(ConfigError::Players(5)));
+/// let five = Config { players: 5, ..Config::default() };
+/// assert_eq!(Pikemen::new(&five), Err(ConfigError::Players(5)));
+/// // The seed text's rule: a charging piece must end in a new state.
+/// let seed_rule = Config { charge_keeps_state: false, ..Config::default() };
+/// assert!(Pikemen::new(&seed_rule).unwrap().to_string().ends_with(" 12 must-change"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -76,14 +82,26 @@ pub struct Config {
     pub players: u8,
     /// Points that win the game at once (default 12; 15 and 20 are common). At least 1.
     pub target: u32,
+    /// Whether a charging piece may end in the state it had before (default `true`, the
+    /// designer's published rules, Abstract Play and the oracle records). `false` is the seed
+    /// text's rule: after a charge the piece must take one of the 8 other states. Position
+    /// text carries `must-change` when it is `false`.
+    #[cfg_attr(feature = "serde", serde(default = "keeps_by_default"))]
+    pub charge_keeps_state: bool,
+}
+
+#[cfg(feature = "serde")]
+fn keeps_by_default() -> bool {
+    true
 }
 
 impl Default for Config {
-    /// Two players, 12 points.
+    /// Two players, 12 points, a charge may keep its state.
     fn default() -> Self {
         Config {
             players: 2,
             target: 12,
+            charge_keeps_state: true,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! Order of generation (deterministic): the mover's pieces by ascending square; for each, first
 //! its 8 reorientations (state codes ascending, its own state left out), then, if it is lying,
 //! its charges nearest destination first, each destination as the plain charge (keeping the
-//! state) followed by the 8 other states.
+//! state; left out when a charge must change it) followed by the 8 other states.
 
 use crate::Pikemen;
 use crate::board::{RAYS, cell_owner, cell_size, cell_state, distance, first_blocker};
@@ -86,8 +86,10 @@ impl Pikemen {
                     to += index_step;
                     let is_capture = capture.is_some() && k == empties;
                     let t = to as u8;
-                    buf[n] = Move::raw(from, t, Move::keep_code(), is_capture);
-                    n += 1;
+                    if self.charge_keeps_state {
+                        buf[n] = Move::raw(from, t, Move::keep_code(), is_capture);
+                        n += 1;
+                    }
                     for &s in &OTHER_STATES[own_state] {
                         buf[n] = Move::raw(from, t, s, is_capture);
                         n += 1;
@@ -99,19 +101,20 @@ impl Pikemen {
     }
 
     /// The number of legal moves, without generating them: 8 reorientations per piece plus
-    /// 9 end states per charge destination.
+    /// 9 end states per charge destination (8 when a charge must change the state).
     pub(crate) fn count(&self) -> usize {
         if self.result != 0 {
             return 0;
         }
         let mine = self.owners[self.to_move as usize];
         let mut total = mine.count_ones() * 8;
+        let per_stop = 8 + u32::from(self.charge_keeps_state);
         let mut lying = mine & self.lying;
         while lying != 0 {
             let sq = lying.trailing_zeros() as usize;
             lying &= lying - 1;
             let (empties, capture) = charge_targets(self, sq);
-            total += 9 * (empties + u32::from(capture.is_some()));
+            total += per_stop * (empties + u32::from(capture.is_some()));
         }
         total as usize
     }

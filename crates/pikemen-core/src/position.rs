@@ -1,7 +1,7 @@
 //! Position text: one line holding everything the rules need.
 //!
 //! ```text
-//! position := board " " seat " " scores " " target
+//! position := board " " seat " " scores " " target [ " must-change" ]
 //! board    := rank "/" rank "/" ... (8 ranks, rank 8 first)
 //! rank     := (empty | piece)+   covering files a..h, two empty runs never adjacent
 //! empty    := "1".."8"           a run of empty squares
@@ -13,6 +13,9 @@
 //! target   := number (at least 1)
 //! number   := "0" | "1".."9" digit*
 //! ```
+//!
+//! `must-change` appears only when `Config::charge_keeps_state` is `false` (the seed's
+//! rule), so texts of the default rules are those of the versions without the switch.
 
 use crate::board::{Size, State, cell_owner, cell_size, pieces_per_size};
 use crate::rules::piece_cell;
@@ -24,8 +27,10 @@ use std::str::FromStr;
 /// Why a position text was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionError {
-    /// Not four space-separated fields.
-    #[error("expected four fields: board, seat to move, scores, target")]
+    /// Not four space-separated fields (and an optional `must-change`).
+    #[error(
+        "expected four fields: board, seat to move, scores, target (then optionally must-change)"
+    )]
     Fields,
     /// The board field does not have 8 ranks of 8 squares in the documented syntax.
     #[error("malformed board on rank {rank}")]
@@ -98,7 +103,11 @@ impl fmt::Display for Pikemen {
             }
             write!(f, "{}", self.scores[p])?;
         }
-        write!(f, " {}", self.target)
+        write!(f, " {}", self.target)?;
+        if !self.charge_keeps_state {
+            f.write_str(" must-change")?;
+        }
+        Ok(())
     }
 }
 
@@ -177,7 +186,11 @@ impl FromStr for Pikemen {
 
     fn from_str(s: &str) -> Result<Pikemen, PositionError> {
         let fields: Vec<&str> = s.split(' ').collect();
-        let &[board, seat, scores_text, target] = fields.as_slice() else {
+        let (fields, charge_keeps_state) = match fields.as_slice() {
+            [rest @ .., "must-change"] => (rest, false),
+            all => (all, true),
+        };
+        let &[board, seat, scores_text, target] = fields else {
             return Err(PositionError::Fields);
         };
 
@@ -254,7 +267,12 @@ impl FromStr for Pikemen {
         if !cells.iter().any(|&c| c != 0 && cell_owner(c) == seat) {
             return Err(PositionError::SeatHasNoPieces);
         }
-        Ok(Pikemen::from_parts(cells, players, seat, scores, target))
+        let rules = crate::Config {
+            players,
+            target,
+            charge_keeps_state,
+        };
+        Ok(Pikemen::from_parts(cells, players, seat, scores, rules))
     }
 }
 
@@ -308,6 +326,31 @@ mod tests {
         }
         let good = "8/8/8/8/8/8/8/S1U6S2U 1 0,0 4000000000";
         assert_eq!(good.parse::<Pikemen>().unwrap().to_string(), good);
+    }
+
+    #[test]
+    fn the_after_charge_switch_is_written_only_when_not_default() {
+        let keep = "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12";
+        let change = "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12 must-change";
+        let (a, b): (Pikemen, Pikemen) = (keep.parse().unwrap(), change.parse().unwrap());
+        assert!(a.config().charge_keeps_state);
+        assert!(!b.config().charge_keeps_state);
+        assert_eq!(
+            (a.to_string(), b.to_string()),
+            (keep.to_string(), change.to_string())
+        );
+        assert_ne!(a.hash64(), b.hash64());
+        assert_eq!(b.hash64(), b.hash64_from_scratch());
+        // a1 pointing NE charges b2..h8: 7 stops x 9 or x 8, plus 8 reorientations.
+        assert_eq!((a.count_moves(), b.count_moves()), (8 + 7 * 9, 8 + 7 * 8));
+        for bad in [
+            "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12 must-change must-change",
+            "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12 may-keep",
+            "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12  must-change",
+            "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 must-change",
+        ] {
+            assert!(bad.parse::<Pikemen>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -46,6 +46,8 @@ pub struct Pikemen {
     /// 0 while the game goes on, else the winner's seat index + 1. Derived from the rest.
     pub(crate) result: u8,
     pub(crate) target: u32,
+    /// [`Config::charge_keeps_state`].
+    pub(crate) charge_keeps_state: bool,
     pub(crate) hash: u64,
 }
 
@@ -67,6 +69,10 @@ pub enum IllegalMove {
     /// A charge that keeps its state is written without a suffix (`a1-a4`, not `a1-a4(N)`).
     #[error("a charge keeping its state is written without a state suffix")]
     RedundantState,
+    /// Under the seed's rule (`Config::charge_keeps_state == false`) a charging piece must
+    /// end in a new state: `a1-a4(E)`, not `a1-a4`.
+    #[error("under must-change a charge must end in a new state")]
+    MustChangeState,
     /// The destination is not on the line the piece points along.
     #[error("the piece does not point towards {0}")]
     NotInDirection(Square),
@@ -95,7 +101,7 @@ impl Pikemen {
         players: u8,
         to_move: u8,
         scores: [u8; 4],
-        target: u32,
+        rules: Config,
     ) -> Pikemen {
         let mut g = Pikemen {
             cells,
@@ -106,7 +112,8 @@ impl Pikemen {
             players,
             to_move,
             result: 0,
-            target,
+            target: rules.target,
+            charge_keeps_state: rules.charge_keeps_state,
             hash: 0,
         };
         for (sq, &c) in cells.iter().enumerate() {
@@ -200,6 +207,11 @@ impl Pikemen {
         }
         if own == 0 {
             return Err(IllegalMove::Upright);
+        }
+        if !self.charge_keeps_state
+            && (mv.state_code() == Move::keep_code() || mv.state_code() == own)
+        {
+            return Err(IllegalMove::MustChangeState);
         }
         if mv.state_code() == own {
             return Err(IllegalMove::RedundantState);
@@ -322,7 +334,7 @@ impl Game for Pikemen {
             config.players,
             0,
             [0; 4],
-            config.target,
+            *config,
         ))
     }
 
@@ -330,6 +342,7 @@ impl Game for Pikemen {
         Config {
             players: self.players,
             target: self.target,
+            charge_keeps_state: self.charge_keeps_state,
         }
     }
 
@@ -384,7 +397,8 @@ impl Game for Pikemen {
     }
 
     fn hash64_from_scratch(&self) -> u64 {
-        let mut h = rules_key(self.players, self.target) ^ to_move_key(self.to_move as usize);
+        let mut h = rules_key(self.players, self.target, self.charge_keeps_state)
+            ^ to_move_key(self.to_move as usize);
         for (sq, &c) in self.cells.iter().enumerate() {
             if c != 0 {
                 h ^= piece_key(sq, c);
@@ -418,7 +432,11 @@ impl Game for Pikemen {
         for p in 0..self.players as usize {
             let _ = write!(out, " {}={}", p + 1, self.scores[p]);
         }
-        let _ = writeln!(out, " (target {})", self.target);
+        let _ = write!(out, " (target {}", self.target);
+        if !self.charge_keeps_state {
+            out.push_str(", a charge must change the state");
+        }
+        out.push_str(")\n");
         match self.status() {
             Status::Ongoing(p) => {
                 let _ = writeln!(out, "player {p} to move");

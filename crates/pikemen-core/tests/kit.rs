@@ -5,8 +5,23 @@ use abstract_game_testkit::{KitOptions, check_random_games, check_random_games_f
 use pikemen_core::{Config, Pikemen};
 
 fn run(players: u8, target: u32, games: usize, max_plies: usize) {
+    run_rules(
+        Config {
+            players,
+            target,
+            ..Config::default()
+        },
+        games,
+        max_plies,
+    );
+}
+
+fn run_rules(config: Config, games: usize, max_plies: usize) {
+    let Config {
+        players, target, ..
+    } = config;
     let report = check_random_games::<Pikemen>(
-        &Config { players, target },
+        &config,
         &KitOptions {
             games,
             max_plies,
@@ -14,7 +29,7 @@ fn run(players: u8, target: u32, games: usize, max_plies: usize) {
             ..KitOptions::default()
         },
     );
-    println!("{players} players, target {target}: {report:?}");
+    println!("{config:?}: {report:?}");
     assert_eq!(report.games, games);
     assert!(report.max_branching <= report.inline_capacity);
     assert!(report.finished > 0, "some games should end: {report:?}");
@@ -38,22 +53,37 @@ fn four_players_targets_12_and_15() {
     run(4, 15, 4, 2000);
 }
 
+/// The seed's rule: a charge must change the state.
+#[test]
+fn must_change_with_two_three_and_four_players() {
+    for (players, games) in [(2, 6), (3, 4), (4, 4)] {
+        let config = Config {
+            players,
+            charge_keeps_state: false,
+            ..Config::default()
+        };
+        run_rules(config, games, 2000);
+    }
+}
+
 #[test]
 fn from_midgame_positions() {
     for text in include_str!("positions.txt")
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
     {
-        let start: Pikemen = text.parse().unwrap();
-        let _ = check_random_games_from(
-            &start,
-            &KitOptions {
-                games: 2,
-                max_plies: 300,
-                seed: 7,
-                ..KitOptions::default()
-            },
-        );
+        for text in [text.to_string(), format!("{text} must-change")] {
+            let start: Pikemen = text.parse().unwrap();
+            let _ = check_random_games_from(
+                &start,
+                &KitOptions {
+                    games: 2,
+                    max_plies: 300,
+                    seed: 7,
+                    ..KitOptions::default()
+                },
+            );
+        }
     }
 }
 
@@ -63,6 +93,7 @@ fn with_a_move_limit() {
         inner: Config {
             players: 3,
             target: 12,
+            ..Config::default()
         },
         max_plies: 60,
     };

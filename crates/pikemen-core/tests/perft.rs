@@ -7,6 +7,7 @@ fn start(players: u8) -> Pikemen {
     Pikemen::new(&Config {
         players,
         target: 12,
+        ..Config::default()
     })
     .unwrap()
 }
@@ -55,6 +56,43 @@ fn three_and_four_player_starts_by_hand() {
     let g = start(4);
     assert_eq!(perft(&g, 3), 72 * 72 * 72);
     assert_eq!(perft(&g, 4), 72 * 72 * 72 * 72);
+}
+
+/// The seed's rule (a charge must change the state) from the 2-player start. Depths 1 and 2
+/// are all reorientations (every piece is upright until its owner moves it), so they are
+/// 120 and 120 x 120 as under the default rules; depth 3 is where charges, 8 per stop
+/// instead of 9, first appear, checked with the naive generator.
+#[test]
+fn must_change_from_the_start() {
+    let g = Pikemen::new(&Config {
+        charge_keeps_state: false,
+        ..Config::default()
+    })
+    .unwrap();
+    assert_eq!(perft(&g, 1), 120);
+    assert_eq!(perft(&g, 2), 14_400);
+    let three = naive_perft(&g, 3);
+    assert_eq!(perft(&g, 3), three);
+    assert_eq!(perft_full(&g, 3), three);
+    assert!(three < 1_800_216, "{three}");
+    println!("must-change perft(3) = {three}");
+}
+
+/// Deeper must-change counts against the naive generator (slow in a debug build).
+#[test]
+#[ignore = "deep: run with --ignored"]
+fn must_change_depth_4_naive() {
+    for players in 2..=4 {
+        let g = Pikemen::new(&Config {
+            players,
+            charge_keeps_state: false,
+            ..Config::default()
+        })
+        .unwrap();
+        let n = naive_perft(&g, 4);
+        assert_eq!(perft(&g, 4), n, "{players} players");
+        println!("{players} players, must-change perft(4) = {n}");
+    }
 }
 
 // ---- a naive generator, written from the rules with the public API only ----------------------
@@ -106,7 +144,9 @@ fn naive_moves(g: &Pikemen) -> Vec<String> {
                 Some(q) if q.owner != me && (q.state != State::Up || p.size > q.size) => 'x',
                 Some(_) => break,
             };
-            out.push(format!("{from}{sep}{to}"));
+            if g.config().charge_keeps_state {
+                out.push(format!("{from}{sep}{to}"));
+            }
             for s in State::ALL {
                 if s != p.state {
                     out.push(format!("{from}{sep}{to}({s})"));
@@ -154,6 +194,9 @@ fn naive_generator_agrees_on_starts_and_midgames() {
     for g in positions() {
         assert_eq!(naive_perft(&g, 2), perft(&g, 2), "{g}");
         assert_eq!(perft_full(&g, 3), perft(&g, 3), "{g}");
+        let must: Pikemen = format!("{g} must-change").parse().unwrap();
+        assert_eq!(naive_perft(&must, 2), perft(&must, 2), "{must}");
+        assert_eq!(perft_full(&must, 3), perft(&must, 3), "{must}");
     }
 }
 

@@ -6,7 +6,12 @@ use pikemen_core::{Config, Pikemen, Square};
 use proptest::prelude::*;
 
 fn start(players: u8, target: u32) -> Pikemen {
-    Pikemen::new(&Config { players, target }).unwrap()
+    Pikemen::new(&Config {
+        players,
+        target,
+        ..Config::default()
+    })
+    .unwrap()
 }
 
 /// (owner, size) counts of the pieces on the board.

@@ -228,6 +228,28 @@ fn charge_that_keeps_its_direction_is_accepted_once() {
     assert_eq!(g.piece_at(sq("d4")).unwrap().state, State::Up);
 }
 
+/// The seed's rule (`--after-charge must-change`): the charging piece must end in a new state,
+/// so each stop gives 8 moves, not 9; reorientations are as before.
+#[test]
+fn under_must_change_a_charge_takes_a_new_state() {
+    // d1 medium pointing N; d5 an enemy lying small (capturable).
+    let g = pos("8/8/8/3S2E4/8/8/8/3M1N3S2U 1 0,0 12 must-change");
+    assert_eq!(illegal(&g, "d1-d3"), IllegalMove::MustChangeState);
+    assert_eq!(illegal(&g, "d1-d3(N)"), IllegalMove::MustChangeState);
+    assert_eq!(illegal(&g, "d1xd5"), IllegalMove::MustChangeState);
+    assert!(g.is_legal(mv("d1-d3(U)")));
+    assert!(g.is_legal(mv("d1xd5(S)")));
+    assert!(g.is_legal(mv("d1(U)")));
+    // Stops d2 d3 d4 and the capture on d5: 4 x 8 charges.
+    assert_eq!(charges_from(&g, "d1").len(), 4 * 8);
+    let keep = pos("8/8/8/3S2E4/8/8/8/3M1N3S2U 1 0,0 12");
+    assert_eq!(charges_from(&keep, "d1").len(), 4 * 9);
+    // The rule is kept by the states it leads to.
+    let after = g.after(mv("d1xd5(E)")).unwrap();
+    assert!(!after.config().charge_keeps_state);
+    assert!(after.to_string().ends_with(" must-change"));
+}
+
 // ---- winning -------------------------------------------------------------------------------
 
 #[test]
@@ -311,6 +333,7 @@ fn turns_go_round_all_seats_in_order() {
     let mut g = Pikemen::new(&Config {
         players: 4,
         target: 12,
+        ..Config::default()
     })
     .unwrap();
     for (m, next) in [("h1(W)", 2), ("a1(E)", 3), ("a8(E)", 4), ("h8(W)", 1)] {
@@ -400,6 +423,7 @@ fn setups_match_the_rules_file() {
     let three = Pikemen::new(&Config {
         players: 3,
         target: 12,
+        ..Config::default()
     })
     .unwrap();
     let want3 = [
@@ -413,6 +437,7 @@ fn setups_match_the_rules_file() {
     let four = Pikemen::new(&Config {
         players: 4,
         target: 12,
+        ..Config::default()
     })
     .unwrap();
     let want4 = [
@@ -443,7 +468,8 @@ fn config_errors() {
         assert_eq!(
             Pikemen::new(&Config {
                 players,
-                target: 12
+                target: 12,
+                ..Config::default()
             }),
             Err(ConfigError::Players(players))
         );
@@ -451,20 +477,23 @@ fn config_errors() {
     assert_eq!(
         Pikemen::new(&Config {
             players: 2,
-            target: 0
+            target: 0,
+            ..Config::default()
         }),
         Err(ConfigError::Target)
     );
     let g = Pikemen::new(&Config {
         players: 3,
         target: 20,
+        ..Config::default()
     })
     .unwrap();
     assert_eq!(
         g.config(),
         Config {
             players: 3,
-            target: 20
+            target: 20,
+            ..Config::default()
         }
     );
 }

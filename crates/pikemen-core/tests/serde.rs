@@ -10,6 +10,7 @@ fn round_trips() {
     let cfg = Config {
         players: 3,
         target: 15,
+        ..Config::default()
     };
     assert_eq!(serde_roundtrip(&cfg), r#"{"players":3,"target":15}"#);
     let g = Pikemen::new(&cfg).unwrap();

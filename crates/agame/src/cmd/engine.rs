@@ -7,7 +7,7 @@
 
 use super::play::DEFAULT_BOT;
 use super::{CmdResult, Failure, Job};
-use crate::{GameArgs, GameName, OnOff};
+use crate::{AfterCharge, GameArgs, GameName, OnOff, VariantName};
 use abstract_game::{Evaluate, Game, PlayerId, Status};
 use abstract_game_search::{Bot, BotKind, BotSpec, Limits};
 use clap::ValueEnum;
@@ -231,6 +231,7 @@ fn game_args(text: &str) -> Result<GameArgs, String> {
             .map_err(|_| format!("unknown game {name}: pikemen, gipf or epaminondas"))?,
         players: None,
         target: None,
+        after_charge: None,
         board: None,
         stones: false,
         mirror: None,
@@ -246,7 +247,16 @@ fn game_args(text: &str) -> Result<GameArgs, String> {
             "target" => args.target = Some(number(key, value)?),
             "max-plies" => args.max_plies = Some(number(key, value)?),
             "board" => args.board = Some(value.to_string()),
-            "variant" => args.variant = Some(value.to_string()),
+            "variant" => {
+                args.variant = Some(VariantName::from_str(value, false).map_err(|_| {
+                    format!("variant=basic, standard or tournament, not '{value}'")
+                })?);
+            }
+            "after-charge" => {
+                args.after_charge = Some(AfterCharge::from_str(value, false).map_err(|_| {
+                    format!("after-charge=may-keep or after-charge=must-change, not '{value}'")
+                })?);
+            }
             "mirror" => {
                 args.mirror = Some(
                     OnOff::from_str(value, false)

@@ -3,7 +3,7 @@
 
 use super::common::{sorted_legal, summary};
 use super::{CmdResult, Failure, Job};
-use crate::GameArgs;
+use crate::{AfterCharge, GameArgs};
 use abstract_game::{Evaluate, Game, PlayerId};
 use abstract_game_search::{Bot, BotSpec, Limits};
 use std::fmt::Write as _;
@@ -82,7 +82,20 @@ fn replay_args(args: &GameArgs) -> String {
         "mirror",
         args.mirror.map(|m| format!("{m:?}").to_lowercase()),
     );
-    add("variant", args.variant.clone());
+    add(
+        "after-charge",
+        args.after_charge.map(|a| {
+            match a {
+                AfterCharge::MayKeep => "may-keep",
+                AfterCharge::MustChange => "must-change",
+            }
+            .to_string()
+        }),
+    );
+    add(
+        "variant",
+        args.variant.map(|v| format!("{v:?}").to_lowercase()),
+    );
     add("max-plies", args.max_plies.map(|n| n.to_string()));
     add("position", args.position.as_ref().map(|p| format!("'{p}'")));
     if args.stones {
