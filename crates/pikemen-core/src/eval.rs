@@ -161,7 +161,7 @@ mod tests {
         for players in 2..=4 {
             let g = Pikemen::new(&Config {
                 players,
-                target: 12,
+                ..Config::default()
             })
             .unwrap();
             let v: Vec<f64> = PlayerId::all(players).map(|s| g.evaluate(s)).collect();
@@ -217,7 +217,7 @@ mod tests {
     fn seat_values_sum_to_zero_with_four_players() {
         let g = Pikemen::new(&Config {
             players: 4,
-            target: 12,
+            ..Config::default()
         })
         .unwrap();
         let g = abstract_game::random_playout(&g, 3, 40).state;
