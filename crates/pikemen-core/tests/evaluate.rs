@@ -8,7 +8,12 @@ use pikemen_core::{Config, Pikemen};
 fn values_are_in_range_and_zero_sum_for_2_3_and_4_players() {
     for players in 2..=4 {
         for target in [12, 20] {
-            let start = Pikemen::new(&Config { players, target }).unwrap();
+            let start = Pikemen::new(&Config {
+                players,
+                target,
+                ..Config::default()
+            })
+            .unwrap();
             let opts = KitOptions {
                 games: 6,
                 max_plies: 1500,
