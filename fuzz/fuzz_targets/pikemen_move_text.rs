@@ -17,6 +17,7 @@ fuzz_target!(|data: &[u8]| {
             let g = Pikemen::new(&Config {
                 players,
                 target: 12,
+                ..Config::default()
             })
             .unwrap();
             let legal = g.legal_moves().contains(&m);

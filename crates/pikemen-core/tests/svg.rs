@@ -64,6 +64,7 @@ fn every_random_position_shows_exactly_its_pieces() {
         let start = Pikemen::new(&Config {
             players,
             target: 12,
+            ..Config::default()
         })
         .unwrap();
         assert!(check_pictures(&start, &opts, pieces) > 100);
@@ -76,6 +77,7 @@ fn start_pictures_match_the_golden_files() {
         let start = Pikemen::new(&Config {
             players,
             target: 12,
+            ..Config::default()
         })
         .unwrap();
         let path = format!(
@@ -130,6 +132,7 @@ fn the_bottom_seat_starts_at_the_bottom() {
     let four = Pikemen::new(&Config {
         players: 4,
         target: 12,
+        ..Config::default()
     })
     .unwrap();
     let svg = four.to_svg(&SvgOptions {
