@@ -397,6 +397,14 @@ fn start<G: Game + Evaluate + ToSvg, J: Job>(
     }
 }
 
+/// How an option value is typed (`must-change`, `tournament`).
+fn value_name(value: impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
 /// The game options as they would be typed, for match records.
 fn options_text(args: &GameArgs) -> String {
     let mut parts = Vec::new();
@@ -424,8 +432,11 @@ fn options_text(args: &GameArgs) -> String {
             Some(if m == OnOff::On { "on" } else { "off" }.into()),
         );
     }
-    if let Some(v) = &args.variant {
-        add("--variant", Some(v.clone()));
+    if let Some(a) = args.after_charge {
+        add("--after-charge", Some(value_name(a)));
+    }
+    if let Some(v) = args.variant {
+        add("--variant", Some(value_name(v)));
     }
     if args.turns {
         add("--turns", None);

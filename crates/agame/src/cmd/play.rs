@@ -3,7 +3,7 @@
 
 use super::common::{sorted_legal, summary};
 use super::{CmdResult, Failure, Job};
-use crate::{AfterCharge, GameArgs};
+use crate::{GameArgs, value_name};
 use abstract_game::{Evaluate, Game, PlayerId};
 use abstract_game_search::{Bot, BotSpec, Limits};
 use std::fmt::Write as _;
@@ -82,20 +82,8 @@ fn replay_args(args: &GameArgs) -> String {
         "mirror",
         args.mirror.map(|m| format!("{m:?}").to_lowercase()),
     );
-    add(
-        "after-charge",
-        args.after_charge.map(|a| {
-            match a {
-                AfterCharge::MayKeep => "may-keep",
-                AfterCharge::MustChange => "must-change",
-            }
-            .to_string()
-        }),
-    );
-    add(
-        "variant",
-        args.variant.map(|v| format!("{v:?}").to_lowercase()),
-    );
+    add("after-charge", args.after_charge.map(value_name));
+    add("variant", args.variant.map(value_name));
     add("max-plies", args.max_plies.map(|n| n.to_string()));
     add("position", args.position.as_ref().map(|p| format!("'{p}'")));
     if args.stones {
