@@ -22,6 +22,8 @@ impl Pikemen {
         if self.result != 0 {
             return None;
         }
+        // Moves per charge stop: the plain charge (unless it must change the state) + 8 others.
+        let per_stop = 8 + u32::from(self.charge_keeps_state);
         // A seat has at most 15 pieces.
         let mut pieces = [Piece::default(); 16];
         let (mut n, mut total) = (0, 0u32);
@@ -40,7 +42,7 @@ impl Pikemen {
                 let (empties, capture) = charge_targets(self, sq);
                 piece.empties = empties as u8;
                 piece.capture = capture.is_some();
-                total += 9 * (empties + u32::from(piece.capture));
+                total += per_stop * (empties + u32::from(piece.capture));
             }
             pieces[n] = piece;
             n += 1;
@@ -60,11 +62,13 @@ impl Pikemen {
             } else {
                 u32::from(p.empties) + u32::from(p.capture)
             };
-            if i >= 9 * stops {
-                i -= 9 * stops;
+            if i >= per_stop * stops {
+                i -= per_stop * stops;
                 continue;
             }
-            let (k, r) = (i / 9, i % 9);
+            let (k, mut r) = (i / per_stop, i % per_stop);
+            // Without the plain charge, index 0 is already the first other state.
+            r += 1 - u32::from(self.charge_keeps_state);
             let to = (i32::from(p.sq) + (k as i32 + 1) * INDEX_STEP[own - 1]) as u8;
             let state = if r == 0 {
                 Move::keep_code()
