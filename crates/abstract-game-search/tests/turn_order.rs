@@ -81,7 +81,7 @@ impl Game for Bonus {
     }
     fn status(&self) -> Status {
         if self.pile == 0 {
-            Status::Finished(Outcome::win(2, self.last))
+            Status::Finished(Outcome::win(2, self.last).unwrap())
         } else {
             Status::Ongoing(self.to_move)
         }
