@@ -4,7 +4,7 @@
 
 use crate::Pikemen;
 use crate::board::{DIR_STEPS, cell_state, with_state};
-use abstract_game::{Actions, LearnError, Observe, Symmetric};
+use abstract_game::{Actions, Game, LearnError, Observe, Symmetric};
 
 use crate::moves::Move;
 
@@ -122,7 +122,7 @@ impl Symmetric for Pikemen {
             self.players,
             self.to_move,
             self.scores,
-            self.target,
+            self.config(),
         ))
     }
 
