@@ -17,14 +17,15 @@ fn opts(games: usize, seed: u64) -> KitOptions {
 #[test]
 fn every_player_count() {
     for players in 2..=4 {
-        let report = check_learning_games::<Pikemen>(
-            &Config {
+        for charge_keeps_state in [true, false] {
+            let config = Config {
                 players,
-                target: 12,
-            },
-            &opts(3, u64::from(players)),
-        );
-        assert!(report.finished > 0, "{players} players: {report:?}");
+                charge_keeps_state,
+                ..Config::default()
+            };
+            let report = check_learning_games::<Pikemen>(&config, &opts(3, u64::from(players)));
+            assert!(report.finished > 0, "{config:?}: {report:?}");
+        }
     }
 }
 
@@ -42,10 +43,7 @@ fn from_midgame_positions() {
 #[test]
 fn with_a_move_limit() {
     let cfg = LimitConfig {
-        inner: Config {
-            players: 2,
-            target: 12,
-        },
+        inner: Config::default(),
         max_plies: 40,
     };
     let report = check_learning_games::<MoveLimit<Pikemen>>(&cfg, &opts(3, 9));
