@@ -132,8 +132,10 @@ impl<const BUG: u8> Game for Ttt<BUG> {
     }
     fn status(&self) -> Status {
         match self.winner() {
-            Some(w) => Status::Finished(Outcome::win(2, PlayerId::new(w - 1).unwrap())),
-            None if self.cells.iter().all(|&c| c != 0) => Status::Finished(Outcome::draw(2)),
+            Some(w) => Status::Finished(Outcome::win(2, PlayerId::new(w - 1).unwrap()).unwrap()),
+            None if self.cells.iter().all(|&c| c != 0) => {
+                Status::Finished(Outcome::draw(2).unwrap())
+            }
             None => Status::Ongoing(PlayerId::new(self.mover() - 1).unwrap()),
         }
     }
