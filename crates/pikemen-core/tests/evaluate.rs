@@ -33,7 +33,7 @@ fn a_one_ply_player_on_the_evaluation_beats_random_players() {
     for (players, games) in [(2u8, 10), (3, 9), (4, 8)] {
         let start = Pikemen::new(&Config {
             players,
-            target: 12,
+            ..Config::default()
         })
         .unwrap();
         let wins = abstract_game_testkit::greedy_wins_against_random(&start, games, 7, 2000);
