@@ -302,3 +302,82 @@ fn an_unknown_variant_names_the_choices_once() {
     assert_eq!(err.matches("tournament").count(), 1, "{err}");
     assert!(err.contains("basic") && err.contains("standard"), "{err}");
 }
+
+fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = temp_file(name, "");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let plain = temp_file("plain.txt", "e2(E)\n");
+    let bom = temp_file("bom.txt", "\u{feff}e2(E)\n");
+    let legal = |p: &std::path::Path| stdout(&["legal", "pikemen", "--moves", p.to_str().unwrap()]);
+    assert_eq!(legal(&bom), legal(&plain));
+}
+
+#[test]
+fn text_that_is_not_utf8_is_refused_with_its_line() {
+    let path = temp_bytes("latin1.txt", b"e2(E)\n# caf\xe9\na4(E)\n");
+    let err = failure(&["replay", "pikemen", path.to_str().unwrap()]);
+    assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    use std::io::Write as _;
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agame"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let file = temp_file("two.txt", "e2(E)\na4(E)\n");
+    assert_eq!(
+        run(&["replay", "pikemen", "-"], "e2(E)\na4(E)\n"),
+        stdout(&["replay", "pikemen", file.to_str().unwrap()])
+    );
+    assert_eq!(
+        run(&["legal", "pikemen", "--moves", "-"], "e2(E)\n"),
+        stdout(&[
+            "legal",
+            "pikemen",
+            "--moves",
+            temp_file("one.txt", "e2(E)\n").to_str().unwrap()
+        ])
+    );
+}
+
+#[test]
+fn errors_name_the_file_line_and_the_ply() {
+    let path = temp_file("commented.txt", "# a game\n\ne2(E)\ne2(N)\n");
+    let name = path.to_str().unwrap();
+    for cmd in ["replay", "legal"] {
+        let err = if cmd == "replay" {
+            failure(&["replay", "pikemen", name])
+        } else {
+            failure(&["legal", "pikemen", "--moves", name])
+        };
+        assert!(err.contains(&format!("{name} line 4, ply 2")), "{err}");
+    }
+}
+
+#[test]
+fn control_characters_are_shown_escaped() {
+    let path = temp_file("nul.txt", "e2(E)\u{0}\u{1b}[2J\n");
+    let err = failure(&["replay", "pikemen", path.to_str().unwrap()]);
+    assert!(!err.contains('\0') && !err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("e2(E)\\0\\u{1b}[2J"), "{err}");
+}

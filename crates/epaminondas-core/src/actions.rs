@@ -9,7 +9,7 @@
 //! so that both move "north" towards the enemy.
 
 use crate::Epaminondas;
-use crate::board::{DIRS, Square};
+use crate::board::{Content, DIRS, Square};
 use crate::moves::Move;
 use abstract_game::Actions;
 
@@ -67,9 +67,9 @@ impl Actions for Epaminondas {
 
     fn encode(&self, mv: Move) -> Option<u32> {
         let frame = |sq| self.in_frame(self.to_move, sq);
-        match mv {
-            Move::Step { from, to } | Move::Capture { from, to } => {
-                let (from, to) = (frame(from), frame(to));
+        match mv.from() {
+            Some(from) => {
+                let (from, to) = (frame(from), frame(mv.dest()));
                 let (d, k) = Move::line(from, to)?;
                 let k = u32::from(k);
                 if k > self.max_distance() {
@@ -78,10 +78,10 @@ impl Actions for Epaminondas {
                 let cell = self.cell(from)?;
                 Some((cell * 8 + d as u32) * self.max_distance() + k - 1)
             }
-            Move::Place(sq) if self.stones_variant => {
-                Some(self.group_actions() + self.cell(frame(sq))?)
+            None if self.stones_variant => {
+                Some(self.group_actions() + self.cell(frame(mv.dest()))?)
             }
-            Move::Place(_) => None,
+            None => None,
         }
     }
 
@@ -94,7 +94,7 @@ impl Actions for Epaminondas {
         if action >= self.group_actions() {
             let cell = action - self.group_actions();
             return (self.stones_variant && cell < w * h)
-                .then(|| square(cell).map(Move::Place))
+                .then(|| square(cell).map(Move::place))
                 .flatten();
         }
         let dist = self.max_distance();
@@ -108,12 +108,8 @@ impl Actions for Epaminondas {
         let from = square(cell)?;
         let to = square(rank as u32 * w + file as u32)?;
         let enemy = 1 - self.to_move;
-        Some(
-            if self.at(to) == Some(abstract_game::PlayerId::new(enemy)) {
-                Move::Capture { from, to }
-            } else {
-                Move::Step { from, to }
-            },
-        )
+        let capture =
+            matches!(self.at(to), Some(Content::Piece(p)) if p.index() == usize::from(enemy));
+        Some(Move::group_unchecked(capture, from, to))
     }
 }

@@ -1,6 +1,7 @@
 //! Board geometry (sizes, square numbering, directions) and the square type.
 
 use crate::bits::Bits;
+use abstract_game::PlayerId;
 use core::fmt;
 
 /// Widest board the engine holds (files `a`..`p`).
@@ -21,9 +22,28 @@ pub const MIN_HEIGHT: u8 = 4;
 /// let s: Square = "n12".parse().unwrap();
 /// assert_eq!((s.file(), s.rank()), (13, 11));
 /// assert_eq!(s.to_string(), "n12");
+/// assert_eq!(format!("{s:?}"), "Square(n12)");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
+
+impl fmt::Debug for Square {
+    /// The square's name: `Square(n12)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
+    }
+}
+
+/// What stands on a square of the board ([`Epaminondas::at`](crate::Epaminondas::at)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Content {
+    /// Nothing.
+    Empty,
+    /// A piece of this player.
+    Piece(PlayerId),
+    /// A neutral stone (stumbling-blocks variant).
+    Stone,
+}
 
 impl Square {
     /// The square on `file` (0-based, `< 16`) and `rank` (0-based, `< 16`).

@@ -66,7 +66,7 @@ impl Epaminondas {
 impl Evaluate for Epaminondas {
     /// Captures: quiescence search follows them past the depth limit.
     fn is_tactical(&self, mv: Move) -> bool {
-        matches!(mv, Move::Capture { .. })
+        mv.is_capture()
     }
 
     /// Material, progress, crossings and support; see the module docs.

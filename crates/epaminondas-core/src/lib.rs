@@ -57,9 +57,9 @@ mod rules;
 mod svg;
 mod symmetry;
 
-pub use board::{BadSquare, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
+pub use board::{BadSquare, Content, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
 pub use movegen::IllegalMove;
-pub use moves::{Move, MoveParseError};
+pub use moves::{Move, MoveKind, MoveParseError};
 pub use position::PositionError;
 pub use rules::{Config, ConfigError, Epaminondas, STONE_COUNT};
 pub use svg::SvgOptions;

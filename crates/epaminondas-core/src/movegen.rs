@@ -77,8 +77,9 @@ impl Epaminondas {
     /// Resolves a move against the position: `Ok(None)` for a legal placement, `Ok(Some(..))`
     /// for a legal piece move, otherwise the reason. Ignores whether the game is over.
     pub(crate) fn locate(&self, mv: Move) -> Result<Option<Located>, IllegalMove> {
-        let (from, to, capture) = match mv {
-            Move::Place(sq) => {
+        let (from, to, capture) = match mv.from() {
+            None => {
+                let sq = mv.dest();
                 if !self.placing_stones() {
                     return Err(IllegalMove::NoStoneToPlace);
                 }
@@ -91,8 +92,7 @@ impl Epaminondas {
                 }
                 return Ok(None);
             }
-            Move::Step { from, to } => (from, to, false),
-            Move::Capture { from, to } => (from, to, true),
+            Some(from) => (from, mv.dest(), mv.is_capture()),
         };
         if self.placing_stones() {
             return Err(IllegalMove::PlacingStones);
@@ -177,7 +177,7 @@ impl Epaminondas {
     fn generate_ignoring_win(&self, moves: &mut MoveList<Self>) {
         if self.placing_stones() {
             let free = self.stone_rows() & self.empty_squares();
-            moves.extend(free.iter().map(|i| Move::Place(self.geo.square(i))));
+            moves.extend(free.iter().map(|i| Move::place(self.geo.square(i))));
             return;
         }
         // The mirror rule is checked move by move only where it can bite at all.
@@ -225,13 +225,13 @@ impl Epaminondas {
                         continue;
                     }
                     let to = Square::from_code((head_code + k as i32 * sq_step) as u8);
-                    moves.push(Move::Step { from, to });
+                    moves.push(Move::group_unchecked(false, from, to));
                 }
                 if n >= capture_from
                     && !(bite && self.mirror_forbids(tail as usize, d, n, e + 1, m_cap))
                 {
                     let to = Square::from_code((head_code + (e as i32 + 1) * sq_step) as u8);
-                    moves.push(Move::Capture { from, to });
+                    moves.push(Move::group_unchecked(true, from, to));
                 }
             }
         }

@@ -11,46 +11,108 @@ use crate::board::Square;
 use core::fmt;
 use core::str::FromStr;
 
-/// One decision of Epaminondas.
+/// One decision of Epaminondas: a group moving along a line (with or without a capture), or a
+/// neutral stone placed. Its fields are private: the constructors check that a group move's
+/// two squares lie on one line, so every `Move` prints a text that reads back.
 ///
 /// ```
-/// use epaminondas_core::Move;
+/// use epaminondas_core::{Move, MoveKind, MoveParseError, Square};
 /// for text in ["a1-a3", "c2xc5", "d6", "n12-k9"] {
 ///     let mv: Move = text.parse().unwrap();
 ///     assert_eq!(mv.to_string(), text);
 /// }
 /// assert!("a1-b3".parse::<Move>().is_err()); // not on one line
+/// let sq = |t: &str| t.parse::<Square>().unwrap();
+/// let mv = Move::step(sq("a1"), sq("a3")).unwrap();
+/// assert_eq!((mv.kind(), mv.from(), mv.dest()), (MoveKind::Step, Some(sq("a1")), sq("a3")));
+/// assert_eq!(Move::capture(sq("a1"), sq("b3")), Err(MoveParseError::NotALine));
+/// assert_eq!(format!("{mv:?}"), "Move(a1-a3)");
 /// ```
+// Field order keeps the derived `Ord` of the former enum: steps, then captures, then stones.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    kind: MoveKind,
+    /// The rearmost piece of the moving group (the stone's square for a placement).
+    from: Square,
+    /// Where the front piece lands (the stone's square for a placement).
+    to: Square,
+}
+
+/// What a [`Move`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// A group moves without capturing: its rear piece stands on `from`, its front piece
-    /// lands on `to`.
-    Step {
-        /// The rearmost piece of the moving group.
-        from: Square,
-        /// Where the front piece lands.
-        to: Square,
-    },
-    /// A group moves and its front piece lands on `to`, capturing the enemy phalanx there.
-    Capture {
-        /// The rearmost piece of the moving group.
-        from: Square,
-        /// Where the front piece lands (the first enemy piece of the captured phalanx).
-        to: Square,
-    },
-    /// A neutral stone placed on a square (stumbling-blocks variant, before the first piece
-    /// move).
-    Place(Square),
+pub enum MoveKind {
+    /// A group moves without capturing.
+    Step,
+    /// A group moves and its front piece lands on the enemy phalanx it captures.
+    Capture,
+    /// A neutral stone is placed (stumbling-blocks variant, before the first piece move).
+    Place,
 }
 
 impl Move {
+    /// The group whose rear piece stands on `from` moves until its front piece lands on the
+    /// empty square `to`. [`MoveParseError::NotALine`] unless the squares differ and lie on
+    /// one rank, file or diagonal.
+    pub fn step(from: Square, to: Square) -> Result<Move, MoveParseError> {
+        Move::group(MoveKind::Step, from, to)
+    }
+
+    /// Like [`Move::step`], the front piece landing on an enemy piece and capturing.
+    pub fn capture(from: Square, to: Square) -> Result<Move, MoveParseError> {
+        Move::group(MoveKind::Capture, from, to)
+    }
+
+    /// A neutral stone placed on `square`.
+    #[must_use]
+    pub const fn place(square: Square) -> Move {
+        Move {
+            kind: MoveKind::Place,
+            from: square,
+            to: square,
+        }
+    }
+
+    fn group(kind: MoveKind, from: Square, to: Square) -> Result<Move, MoveParseError> {
+        Move::line(from, to).ok_or(MoveParseError::NotALine)?;
+        Ok(Move { kind, from, to })
+    }
+
+    /// A group move the generator has on a line already.
+    #[inline]
+    pub(crate) const fn group_unchecked(capture: bool, from: Square, to: Square) -> Move {
+        let kind = if capture {
+            MoveKind::Capture
+        } else {
+            MoveKind::Step
+        };
+        Move { kind, from, to }
+    }
+
+    /// What the move does.
+    #[must_use]
+    pub const fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// The square of the moving group's rear piece; `None` for a stone placement.
+    #[must_use]
+    pub const fn from(self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Place => None,
+            _ => Some(self.from),
+        }
+    }
+
     /// The square the move names last: the landing square of the front piece, or the stone.
     #[must_use]
     pub const fn dest(self) -> Square {
-        match self {
-            Move::Step { to, .. } | Move::Capture { to, .. } => to,
-            Move::Place(s) => s,
-        }
+        self.to
+    }
+
+    /// Whether the move captures.
+    #[must_use]
+    pub const fn is_capture(self) -> bool {
+        matches!(self.kind, MoveKind::Capture)
     }
 
     /// The direction index (into the engine's direction table) and the distance from `from`
@@ -67,17 +129,24 @@ impl Move {
     }
 }
 
+impl fmt::Debug for Move {
+    /// The move text: `Move(a1-a3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Step { from, to } => write!(f, "{from}-{to}"),
-            Move::Capture { from, to } => write!(f, "{from}x{to}"),
-            Move::Place(s) => write!(f, "{s}"),
+        match self.kind {
+            MoveKind::Step => write!(f, "{}-{}", self.from, self.to),
+            MoveKind::Capture => write!(f, "{}x{}", self.from, self.to),
+            MoveKind::Place => write!(f, "{}", self.to),
         }
     }
 }
 
-/// Why a move text was refused.
+/// Why a move text, or a group move built from two squares, was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum MoveParseError {
     /// Not `square`, `square-square` or `squarexsquare` (squares `a1`..`p16`).
@@ -95,7 +164,7 @@ impl FromStr for Move {
         let b = s.as_bytes();
         let (from, n) = Square::parse_prefix(b).ok_or(MoveParseError::Syntax)?;
         if n == b.len() {
-            return Ok(Move::Place(from));
+            return Ok(Move::place(from));
         }
         let capture = match b[n] {
             b'-' => false,
@@ -107,12 +176,11 @@ impl FromStr for Move {
         if m != rest.len() {
             return Err(MoveParseError::Syntax);
         }
-        Move::line(from, to).ok_or(MoveParseError::NotALine)?;
-        Ok(if capture {
-            Move::Capture { from, to }
+        if capture {
+            Move::capture(from, to)
         } else {
-            Move::Step { from, to }
-        })
+            Move::step(from, to)
+        }
     }
 }
 
@@ -135,6 +203,28 @@ mod tests {
         }
         assert_eq!("a1-b3".parse::<Move>(), Err(MoveParseError::NotALine));
         assert_eq!("a1-a1".parse::<Move>(), Err(MoveParseError::NotALine));
+    }
+
+    #[test]
+    fn constructors_refuse_squares_off_one_line() {
+        let sq = |t: &str| t.parse::<Square>().unwrap();
+        assert_eq!(
+            Move::step(sq("a1"), sq("b3")),
+            Err(MoveParseError::NotALine)
+        );
+        assert_eq!(
+            Move::step(sq("c3"), sq("c3")),
+            Err(MoveParseError::NotALine)
+        );
+        assert_eq!(
+            Move::capture(sq("p16"), sq("a2")),
+            Err(MoveParseError::NotALine)
+        );
+        assert_eq!(
+            Move::step(sq("p16"), sq("a1")).unwrap().to_string(),
+            "p16-a1"
+        );
+        assert_eq!(Move::place(sq("d6")).from(), None);
     }
 
     #[test]

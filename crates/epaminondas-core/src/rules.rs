@@ -1,7 +1,7 @@
 //! The state, its configuration, applying moves, the end of the game, and the mirror rule.
 
 use crate::bits::Bits;
-use crate::board::{DIRS, Geometry, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
+use crate::board::{Content, DIRS, Geometry, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
 use crate::hash;
 use crate::movegen::IllegalMove;
 use crate::moves::{Move, MoveParseError};
@@ -144,20 +144,29 @@ impl Epaminondas {
         self.geo.height
     }
 
-    /// What stands on a square: `Some(Some(player))` for a piece, `Some(None)` for a stone,
-    /// `None` for an empty square or a square off the board.
+    /// What stands on a square of the board, or `None` for a square off this board.
+    ///
+    /// ```
+    /// use abstract_game::{Game, PlayerId};
+    /// use epaminondas_core::{Config, Content, Epaminondas, Square};
+    /// let g = Epaminondas::new(&Config { width: 8, height: 8, ..Config::default() }).unwrap();
+    /// let sq = |t: &str| t.parse::<Square>().unwrap();
+    /// assert_eq!(g.at(sq("a1")), Some(Content::Piece(PlayerId::FIRST)));
+    /// assert_eq!(g.at(sq("d4")), Some(Content::Empty));
+    /// assert_eq!(g.at(sq("i1")), None); // off the 8x8 board
+    /// ```
     #[must_use]
-    pub fn at(&self, sq: Square) -> Option<Option<PlayerId>> {
+    pub fn at(&self, sq: Square) -> Option<Content> {
         let i = self.geo.index_of(sq)?;
-        if self.pieces[0].has(i) {
-            Some(Some(PlayerId::FIRST))
+        Some(if self.pieces[0].has(i) {
+            Content::Piece(PlayerId::FIRST)
         } else if self.pieces[1].has(i) {
-            Some(Some(PlayerId::SECOND))
+            Content::Piece(PlayerId::SECOND)
         } else if self.stones.has(i) {
-            Some(None)
+            Content::Stone
         } else {
-            None
-        }
+            Content::Empty
+        })
     }
 
     /// Pieces `player` has on the board.
@@ -421,14 +430,15 @@ impl Game for Epaminondas {
     }
 
     fn apply_unchecked(&mut self, mv: Move) {
-        match mv {
-            Move::Place(sq) => {
-                if let Some(i) = self.geo.index_of(sq) {
+        match mv.from() {
+            None => {
+                if let Some(i) = self.geo.index_of(mv.dest()) {
                     self.stones.set(i);
                     self.hash ^= hash::PIECE_KEYS[2][i];
                 }
             }
-            Move::Step { from, to } | Move::Capture { from, to } => {
+            Some(from) => {
+                let to = mv.dest();
                 // Trusts the move (no emptiness or mirror checks). Anything that cannot be
                 // resolved only passes the turn: meaningless, but never inconsistent.
                 let p = self.to_move as usize;
@@ -441,7 +451,7 @@ impl Game for Epaminondas {
                     if n >= 1 && n <= dist && self.geo.index_of(to).is_some() {
                         let k = dist - (n - 1);
                         let dest = tail as i32 + dist as i32 * delta;
-                        let m = if matches!(mv, Move::Capture { .. }) {
+                        let m = if mv.is_capture() {
                             self.run(1 - p, dest, delta, n)
                         } else {
                             0

@@ -1,7 +1,7 @@
 //! The picture of a position: the board of its size, the home rows, pieces and stones, and
 //! the state of the mirror rule.
 
-use crate::{Epaminondas, Move, STONE_COUNT, Square};
+use crate::{Content, Epaminondas, Move, STONE_COUNT, Square};
 use abstract_game::svg::{Num, SvgWriter, colours};
 use abstract_game::{Game, PlayerId, Status, ToSvg};
 use alloc::format;
@@ -118,14 +118,15 @@ fn square_mark(w: &mut SvgWriter, frame: &Frame, sq: Square, class: &str, opacit
 /// The last move: the moving group's rear square, the squares it crossed, where its front
 /// landed; or the square of a stone just placed.
 fn last_move(w: &mut SvgWriter, frame: &Frame, mv: Move) {
-    match mv {
-        Move::Place(sq) => square_mark(w, frame, sq, "last-move place", 0.8),
-        Move::Step { from, to } | Move::Capture { from, to } => {
+    let to = mv.dest();
+    match mv.from() {
+        None => square_mark(w, frame, to, "last-move place", 0.8),
+        Some(from) => {
             square_mark(w, frame, from, "last-move origin", 0.45);
             for sq in between(from, to) {
                 square_mark(w, frame, sq, "last-move path", 0.3);
             }
-            let class = if matches!(mv, Move::Capture { .. }) {
+            let class = if mv.is_capture() {
                 "last-move target capture"
             } else {
                 "last-move target"
@@ -395,12 +396,13 @@ impl ToSvg for Epaminondas {
             );
         }
         for sq in frame.squares() {
-            let Some(what) = self.at(sq) else {
-                continue;
+            let what = match self.at(sq) {
+                None | Some(Content::Empty) => continue,
+                Some(what) => what,
             };
             let (x, y) = frame.centre(sq);
             match what {
-                Some(seat) => {
+                Content::Piece(seat) => {
                     let (name, fill) = if seat == PlayerId::FIRST {
                         ("white", WHITE_PIECE)
                     } else {
@@ -426,7 +428,8 @@ impl ToSvg for Epaminondas {
                         ],
                     );
                 }
-                None => {
+                // A stone (empty squares were skipped above).
+                _ => {
                     w.open("g", &[("class", &"piece stone"), ("data-square", &sq)]);
                     w.text("title", &[], &format!("stone on {sq}"));
                     let h = CELL * 0.3;

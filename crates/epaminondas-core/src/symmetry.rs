@@ -10,16 +10,10 @@ use abstract_game::{Actions, LearnError, Observe, Symmetric};
 impl Epaminondas {
     fn mirror_move(&self, mv: Move) -> Move {
         let m = |sq| self.mirror_square(sq);
-        match mv {
-            Move::Step { from, to } => Move::Step {
-                from: m(from),
-                to: m(to),
-            },
-            Move::Capture { from, to } => Move::Capture {
-                from: m(from),
-                to: m(to),
-            },
-            Move::Place(sq) => Move::Place(m(sq)),
+        // A mirror keeps lines lines.
+        match mv.from() {
+            Some(from) => Move::group_unchecked(mv.is_capture(), m(from), m(mv.dest())),
+            None => Move::place(m(mv.dest())),
         }
     }
 }

@@ -5,7 +5,7 @@ mod common;
 use abstract_game::{Game, PlayerId, replay_choices};
 use abstract_game_testkit::choices;
 use common::Naive;
-use epaminondas_core::{Config, Epaminondas, Move, Square};
+use epaminondas_core::{Config, Content, Epaminondas, Move, MoveKind, Square};
 use proptest::prelude::*;
 
 fn configs() -> impl Strategy<Value = Config> {
@@ -48,34 +48,44 @@ fn sorted(state: &Epaminondas) -> Vec<String> {
     v
 }
 
-fn owner(state: &Epaminondas, f: u8, r: u8) -> Option<Option<PlayerId>> {
+fn owner(state: &Epaminondas, f: u8, r: u8) -> Option<Content> {
     state.at(Square::new(f, r).unwrap())
+}
+
+/// `mv` with both squares sent through `f` (a symmetry of the board, so lines stay lines).
+fn map_move(mv: Move, f: impl Fn(Square) -> Square) -> Move {
+    match (mv.kind(), mv.from()) {
+        (MoveKind::Capture, Some(from)) => Move::capture(f(from), f(mv.dest())).unwrap(),
+        (_, Some(from)) => Move::step(f(from), f(mv.dest())).unwrap(),
+        (_, None) => Move::place(f(mv.dest())),
+    }
 }
 
 /// Checks one applied move against the rules' description of its effect.
 fn check_effect(before: &Epaminondas, mv: Move, after: &Epaminondas) -> Result<(), TestCaseError> {
     let me = before.to_move().unwrap();
     let them = me.next(2);
-    let (from, to) = match mv {
-        Move::Place(s) => {
-            prop_assert_eq!(after.at(s), Some(None));
+    let to = mv.dest();
+    let from = match mv.from() {
+        None => {
+            prop_assert_eq!(after.at(to), Some(Content::Stone));
             prop_assert_eq!(after.piece_count(me), before.piece_count(me));
             prop_assert_eq!(after.piece_count(them), before.piece_count(them));
             return Ok(());
         }
-        Move::Step { from, to } | Move::Capture { from, to } => (from, to),
+        Some(from) => from,
     };
     let dx = (i32::from(to.file()) - i32::from(from.file())).signum();
     let dy = (i32::from(to.rank()) - i32::from(from.rank())).signum();
     // The enemy phalanx at the landing square, counted on the board before the move.
     let mut m = 0;
-    if matches!(mv, Move::Capture { .. }) {
+    if mv.is_capture() {
         loop {
             let (f, r) = (i32::from(to.file()) + m * dx, i32::from(to.rank()) + m * dy);
             if f < 0 || r < 0 || f >= i32::from(before.width()) || r >= i32::from(before.height()) {
                 break;
             }
-            if owner(before, f as u8, r as u8) != Some(Some(them)) {
+            if owner(before, f as u8, r as u8) != Some(Content::Piece(them)) {
                 break;
             }
             m += 1;
@@ -102,7 +112,7 @@ fn check_effect(before: &Epaminondas, mv: Move, after: &Epaminondas) -> Result<(
             }
         }
     }
-    prop_assert_eq!(owner(after, to.file(), to.rank()), Some(Some(me)));
+    prop_assert_eq!(owner(after, to.file(), to.rank()), Some(Content::Piece(me)));
     Ok(())
 }
 
@@ -111,16 +121,25 @@ fn mirror_square(s: Square, width: u8) -> Square {
 }
 
 fn mirror_move(mv: Move, width: u8) -> Move {
-    match mv {
-        Move::Step { from, to } => Move::Step {
-            from: mirror_square(from, width),
-            to: mirror_square(to, width),
-        },
-        Move::Capture { from, to } => Move::Capture {
-            from: mirror_square(from, width),
-            to: mirror_square(to, width),
-        },
-        Move::Place(s) => Move::Place(mirror_square(s, width)),
+    map_move(mv, |s| mirror_square(s, width))
+}
+
+proptest! {
+    /// Every value the public constructors return prints a text that reads back as itself.
+    #[test]
+    fn every_constructed_move_round_trips(a in 0u8..=255, b in 0u8..=255, kind in 0u8..3) {
+        let sq = |c: u8| Square::new(c & 15, c >> 4).unwrap();
+        let built = match kind {
+            0 => Move::step(sq(a), sq(b)),
+            1 => Move::capture(sq(a), sq(b)),
+            _ => Ok(Move::place(sq(a))),
+        };
+        if let Ok(mv) = built {
+            prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+            prop_assert_eq!(format!("{mv:?}"), format!("Move({mv})"));
+        }
+        let s = sq(a);
+        prop_assert_eq!(s.to_string().parse::<Square>(), Ok(s));
     }
 }
 
@@ -144,7 +163,7 @@ proptest! {
         let start = Epaminondas::new(&config).unwrap();
         let (_, moves) = replay_choices(&start, ch);
         let mut state = start;
-        for mv in moves.into_iter().chain(core::iter::once(Move::Place(Square::new(0, 0).unwrap()))) {
+        for mv in moves.into_iter().chain(core::iter::once(Move::place(Square::new(0, 0).unwrap()))) {
             let mirrored = state.mirrored_files();
             let mut a: Vec<String> = state.legal_moves().iter().map(|&m| mirror_move(m, state.width()).to_string()).collect();
             a.sort();
@@ -189,11 +208,7 @@ proptest! {
             prop_assert_eq!(state.count_moves(), state.legal_moves().len());
             let legal = state.legal_moves();
             if legal.is_empty() { break; }
-            let copy = last.take().and_then(|m| match m {
-                Move::Step { from, to } => Some(Move::Step { from: reflect(from), to: reflect(to) }),
-                Move::Capture { from, to } => Some(Move::Capture { from: reflect(from), to: reflect(to) }),
-                Move::Place(_) => None,
-            });
+            let copy = last.take().filter(|m| m.from().is_some()).map(|m| map_move(m, reflect));
             let mv = match copy {
                 Some(m) if state.is_legal(m) => m,
                 _ => legal[c as usize % legal.len()],
@@ -240,17 +255,10 @@ fn copycat_games_meet_the_mirror_rule() {
             if legal.is_empty() {
                 break;
             }
-            let copy = last.take().and_then(|m| match m {
-                Move::Step { from, to } => Some(Move::Step {
-                    from: reflect(from),
-                    to: reflect(to),
-                }),
-                Move::Capture { from, to } => Some(Move::Capture {
-                    from: reflect(from),
-                    to: reflect(to),
-                }),
-                Move::Place(_) => None,
-            });
+            let copy = last
+                .take()
+                .filter(|m| m.from().is_some())
+                .map(|m| map_move(m, reflect));
             let mv = match copy {
                 Some(m) if state.is_legal(m) => m,
                 _ => legal[rng.below(legal.len())],

@@ -2,7 +2,7 @@
 //! from `shared/rules/epaminondas.md` (boards in position text, the top rank first).
 
 use abstract_game::{Game, LimitConfig, MoveError, MoveLimit, Outcome, PlayerId};
-use epaminondas_core::{Config, ConfigError, Epaminondas, IllegalMove, Move, Square};
+use epaminondas_core::{Config, ConfigError, Content, Epaminondas, IllegalMove, Move, Square};
 
 /// A position from its rows (top rank first), the player to move and the mirror switch.
 fn pos(rows: &[&str], turn: u8, mirror: bool) -> Epaminondas {
@@ -40,13 +40,14 @@ fn moves_dir(p: &Epaminondas, from: &str, dir: (i32, i32)) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_moves()
         .iter()
-        .filter(|m| match m {
-            Move::Step { from: t, to } | Move::Capture { from: t, to } => {
-                *t == f
+        .filter(|m| match m.from() {
+            Some(t) => {
+                let to = m.dest();
+                t == f
                     && (i32::from(to.file()) - i32::from(t.file())).signum() == dir.0
                     && (i32::from(to.rank()) - i32::from(t.rank())).signum() == dir.1
             }
-            Move::Place(_) => false,
+            None => false,
         })
         .map(ToString::to_string)
         .collect();
@@ -64,11 +65,11 @@ fn illegal(p: &Epaminondas, m: &str) -> IllegalMove {
 }
 
 fn white_at(p: &Epaminondas, s: &str) -> bool {
-    p.at(sq(s)) == Some(Some(PlayerId::FIRST))
+    p.at(sq(s)) == Some(Content::Piece(PlayerId::FIRST))
 }
 
 fn black_at(p: &Epaminondas, s: &str) -> bool {
-    p.at(sq(s)) == Some(Some(PlayerId::SECOND))
+    p.at(sq(s)) == Some(Content::Piece(PlayerId::SECOND))
 }
 
 #[test]
@@ -169,11 +170,7 @@ fn lone_piece_cannot_capture() {
         false,
     );
     assert_eq!(illegal(&p, "d4xd5"), IllegalMove::TooStrong);
-    assert!(
-        !p.legal_moves()
-            .iter()
-            .any(|m| matches!(m, Move::Capture { .. }))
-    );
+    assert!(!p.legal_moves().iter().any(|m| m.is_capture()));
     assert_eq!(moves_from(&p, "d4").len(), 7); // every neighbour but d5
 }
 
@@ -404,7 +401,7 @@ fn stones_placement_then_black_moves_first() {
     })
     .unwrap();
     assert_eq!(g.legal_moves().len(), 14 * 6); // ranks 4-9
-    assert!(g.legal_moves().iter().all(|m| matches!(m, Move::Place(_))));
+    assert!(g.legal_moves().iter().all(|m| m.from().is_none()));
     assert_eq!(illegal(&g, "a1-a3"), IllegalMove::PlacingStones);
     assert_eq!(illegal(&g, "a3"), IllegalMove::NotStoneRow);
     assert_eq!(illegal(&g, "a10"), IllegalMove::NotStoneRow);

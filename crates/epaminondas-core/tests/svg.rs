@@ -4,7 +4,7 @@
 
 use abstract_game::{Game, PlayerId, ToSvg};
 use abstract_game_testkit::{KitOptions, check_golden, check_pictures};
-use epaminondas_core::{Config, Epaminondas, Square, SvgOptions};
+use epaminondas_core::{Config, Content, Epaminondas, Square, SvgOptions};
 
 /// Every piece's and stone's square and the class its element must have, from `at`.
 fn pieces(g: &Epaminondas) -> Vec<(Square, String)> {
@@ -13,10 +13,10 @@ fn pieces(g: &Epaminondas) -> Vec<(Square, String)> {
         for f in 0..g.width() {
             let s = Square::new(f, r).unwrap();
             let class = match g.at(s) {
-                None => continue,
-                Some(None) => "piece stone".to_string(),
-                Some(Some(PlayerId::FIRST)) => "piece white seat-1".to_string(),
-                Some(Some(p)) => format!("piece black seat-{p}"),
+                None | Some(Content::Empty) => continue,
+                Some(Content::Stone) => "piece stone".to_string(),
+                Some(Content::Piece(PlayerId::FIRST)) => "piece white seat-1".to_string(),
+                Some(Content::Piece(p)) => format!("piece black seat-{p}"),
             };
             out.push((s, class));
         }

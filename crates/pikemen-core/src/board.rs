@@ -13,9 +13,17 @@ use core::fmt;
 /// assert_eq!((e2.file(), e2.rank()), (4, 1));
 /// assert_eq!(e2.to_string(), "e2");
 /// assert_eq!(Square::parse("i9"), None);
+/// assert_eq!(format!("{e2:?}"), "Square(e2)");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
+
+impl fmt::Debug for Square {
+    /// The square's name: `Square(e2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
+    }
+}
 
 impl Square {
     /// The square with index `index` (`rank * 8 + file`), if `index < 64`.

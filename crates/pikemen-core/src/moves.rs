@@ -23,9 +23,10 @@ const KEEP: u8 = 15;
 /// assert_eq!(m.to_string(), "a1xa4(SW)");
 /// let r = Move::reorient(Square::parse("e2").unwrap(), State::E);
 /// assert_eq!(r.to_string(), "e2(E)");
+/// assert_eq!(format!("{r:?}"), "Move(e2(E))");
 /// ```
 // Field order makes the derived `Ord` group moves by origin square first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
     from: u8,
     to: u8,
@@ -135,6 +136,13 @@ impl Move {
     }
     pub(crate) const fn state_code(self) -> u8 {
         self.state
+    }
+}
+
+impl fmt::Debug for Move {
+    /// The move text: `Move(a1xa4(SW))`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
     }
 }
 

@@ -2,7 +2,7 @@
 
 use abstract_game::{Game, PlayerId, replay_choices};
 use abstract_game_testkit::choices;
-use pikemen_core::{Config, Pikemen, Square};
+use pikemen_core::{Config, Move, Pikemen, Square, State};
 use proptest::prelude::*;
 
 fn start(players: u8, target: u32) -> Pikemen {
@@ -82,6 +82,27 @@ fn check_from(start: Pikemen, picks: &[u32]) -> Result<(), TestCaseError> {
         prop_assert_eq!(g.hash64(), g.hash64_from_scratch());
     }
     Ok(())
+}
+
+proptest! {
+    /// Every value the public constructors return prints a text that reads back as itself.
+    #[test]
+    fn every_constructed_move_and_square_round_trips(a in 0u8..64, b in 0u8..64, s in 0usize..10, kind in 0u8..3) {
+        let (from, to) = (Square::new(a).unwrap(), Square::new(b).unwrap());
+        prop_assert_eq!(Square::parse(&from.to_string()), Some(from));
+        prop_assert_eq!(format!("{from:?}"), format!("Square({from})"));
+        let state = State::ALL.get(s).copied();
+        let built = match kind {
+            0 => Some(Move::reorient(from, state.unwrap_or(State::Up))),
+            1 => Move::charge(from, to, state),
+            _ => Move::capture(from, to, state),
+        };
+        prop_assert_eq!(built.is_none(), kind > 0 && a == b);
+        if let Some(mv) = built {
+            prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+            prop_assert_eq!(format!("{mv:?}"), format!("Move({mv})"));
+        }
+    }
 }
 
 proptest! {

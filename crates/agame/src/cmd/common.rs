@@ -3,6 +3,7 @@
 
 use abstract_game::{Game, PlayerId, Status};
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::path::Path;
 
 /// A failure of the program's input (bad option, unreadable file, illegal move), reported on
@@ -19,27 +20,66 @@ impl Failure {
 
 pub type CmdResult = Result<(), Failure>;
 
-/// Reads a move list: one move per line; blank lines and `#` comments are skipped.
-/// Returns (line number, text) pairs.
-pub fn read_moves(path: &Path) -> Result<Vec<(usize, String)>, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    Ok(text
-        .lines()
-        .enumerate()
-        .map(|(n, l)| (n + 1, l.trim().to_string()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect())
+/// A move list as read: its name for messages and its moves with their line numbers.
+#[derive(Debug)]
+pub struct MoveFile {
+    /// The path as given, or "standard input" for `-`.
+    pub name: String,
+    /// (line number, move text) of each move.
+    pub moves: Vec<(usize, String)>,
 }
 
-/// Parses and applies one move, naming the ply and the reason on failure.
-pub fn play_text<G: Game>(state: &mut G, ply: usize, text: &str) -> CmdResult {
+/// Reads a move list (`-`: standard input): one move per line; blank lines and `#` comments
+/// are skipped, a UTF-8 byte-order mark at the start too. Text that is not UTF-8 is refused
+/// with its line number.
+pub fn read_moves(path: &Path) -> Result<MoveFile, Failure> {
+    let stdin = path == Path::new("-");
+    let name = if stdin {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if stdin {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map(|_| b)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let mut moves = Vec::new();
+    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = std::str::from_utf8(line).map_err(|e| {
+            Failure::input(format!(
+                "{name} line {}: not UTF-8 text (bad byte at column {})",
+                n + 1,
+                e.valid_up_to() + 1
+            ))
+        })?;
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            moves.push((n + 1, line.to_string()));
+        }
+    }
+    Ok(MoveFile { name, moves })
+}
+
+/// Parses and applies one move, naming the file line, the ply and the reason on failure.
+/// The move text is shown escaped, so control characters are visible.
+pub fn play_text<G: Game>(
+    state: &mut G,
+    file: &str,
+    (line, ply): (usize, usize),
+    text: &str,
+) -> CmdResult {
+    let here = format!("{file} line {line}, ply {ply}");
+    let shown = text.escape_debug();
     let mv = state
         .parse_move(text)
-        .map_err(|e| Failure::input(format!("ply {ply}: cannot read move '{text}': {e}")))?;
+        .map_err(|e| Failure::input(format!("{here}: cannot read move \"{shown}\": {e}")))?;
     state
         .apply(mv)
-        .map_err(|e| Failure::input(format!("ply {ply}: move '{text}' rejected: {e}")))
+        .map_err(|e| Failure::input(format!("{here}: move \"{shown}\" rejected: {e}")))
 }
 
 /// The legal moves' texts, sorted.

@@ -20,8 +20,9 @@ impl Job for Legal {
 fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> CmdResult {
     let mut state = start.clone();
     if let Some(path) = moves {
-        for (ply, (_, text)) in read_moves(path)?.iter().enumerate() {
-            play_text(&mut state, ply + 1, text)?;
+        let file = read_moves(path)?;
+        for (ply, (line, text)) in file.moves.iter().enumerate() {
+            play_text(&mut state, &file.name, (*line, ply + 1), text)?;
         }
     }
     let mut out = String::new();

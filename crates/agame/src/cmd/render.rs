@@ -1,6 +1,6 @@
 //! `agame render`: the picture of a position as an SVG document.
 
-use super::common::{play_text, read_moves};
+use super::common::{MoveFile, play_text, read_moves};
 use super::{CmdResult, Failure, Job};
 use abstract_game::{PlayerId, SvgOptions, ToSvg};
 use std::path::PathBuf;
@@ -26,10 +26,14 @@ pub struct Render {
 
 impl Job for Render {
     fn run<G: ToSvg>(self, start: &G) -> CmdResult {
-        let texts = match &self.moves {
+        let file = match &self.moves {
             Some(path) => read_moves(path)?,
-            None => Vec::new(),
+            None => MoveFile {
+                name: String::new(),
+                moves: Vec::new(),
+            },
         };
+        let texts = &file.moves;
         let plies = match self.ply {
             Some(n) if n > texts.len() => {
                 return Err(Failure::input(format!(
@@ -51,9 +55,9 @@ impl Job for Render {
             })?;
         let mut state = start.clone();
         let mut last = None;
-        for (ply, (_, text)) in texts.iter().take(plies).enumerate() {
+        for (ply, (line, text)) in texts.iter().take(plies).enumerate() {
             let before = state.clone();
-            play_text(&mut state, ply + 1, text)?;
+            play_text(&mut state, &file.name, (*line, ply + 1), text)?;
             if self.last_move && ply + 1 == plies {
                 let mv = before
                     .parse_move(text)

@@ -44,15 +44,16 @@ fn position_json<G: Game>(state: &G, ply: usize) -> serde_json::Value {
 /// `agame replay`: checks a record move by move; the final diagram, scores and outcome, or with
 /// `each` one JSON object per position.
 fn replay_cmd<G: Game>(start: &G, file: &Path, each: bool) -> CmdResult {
-    let moves = read_moves(file)?;
+    let file = read_moves(file)?;
+    let moves = &file.moves;
     let mut state = start.clone();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (ply, (_, text)) in moves.iter().enumerate() {
+    for (ply, (line, text)) in moves.iter().enumerate() {
         if each {
             let _ = writeln!(out, "{}", position_json(&state, ply));
         }
-        play_text(&mut state, ply + 1, text)?;
+        play_text(&mut state, &file.name, (*line, ply + 1), text)?;
     }
     if each {
         let _ = writeln!(out, "{}", position_json(&state, moves.len()));
