@@ -1,0 +1,80 @@
+//! The Rust side of the package, natively: options, errors that change nothing, pictures, bots.
+
+use abstract_game_search::Limits;
+use agame_wasm::engine::Picture;
+use agame_wasm::spec::{Spec, Value};
+
+fn opt(key: &str, v: Value) -> (String, Value) {
+    (key.to_string(), v)
+}
+
+#[test]
+fn options_are_read_and_checked() {
+    let spec = Spec::from_options("pikemen", &[opt("players", Value::Number(3.0))]).unwrap();
+    assert_eq!(spec.new_state().unwrap().player_count(), 3);
+    assert_eq!(spec.max_plies, Some(1000));
+    let spec = Spec::from_options("epaminondas", &[opt("maxPlies", Value::Null)]).unwrap();
+    assert_eq!(spec.max_plies, None);
+    for (name, key, v, reason) in [
+        ("chess", "x", Value::Null, "unknown game"),
+        ("gipf", "players", Value::Number(2.0), "no option 'players'"),
+        ("pikemen", "players", Value::Number(2.5), "whole number"),
+        ("pikemen", "players", Value::Number(9.0), "bad options"),
+        ("epaminondas", "board", Value::Text("9".into()), "WxH"),
+        ("epaminondas", "stones", Value::Number(1.0), "true/false"),
+    ] {
+        let err = Spec::from_options(name, &[opt(key, v)]).unwrap_err();
+        assert!(err.contains(reason), "{err}");
+    }
+}
+
+#[test]
+fn a_bad_move_changes_nothing() {
+    let spec = Spec::from_options("gipf", &[]).unwrap();
+    let mut state = spec.new_state().unwrap();
+    let before = state.text();
+    assert!(state.play("nonsense").unwrap_err().contains("nonsense"));
+    assert_eq!(state.text(), before);
+    let first = state.legal_moves()[0].clone();
+    state.play(&first).unwrap();
+    assert_ne!(state.text(), before);
+}
+
+#[test]
+fn pictures_show_the_last_move_and_highlights() {
+    let spec = Spec::from_options("epaminondas", &[opt("board", Value::Text("8x8".into()))]);
+    let mut state = spec.unwrap().new_state().unwrap();
+    let first = state.legal_moves()[0].clone();
+    state.play(&first).unwrap();
+    let plain = state.svg(&Picture::default()).unwrap();
+    let last = Picture {
+        last_move: true,
+        ..Picture::default()
+    };
+    assert_ne!(state.svg(&last).unwrap(), plain);
+    let marked = Picture {
+        highlights: vec!["d4".into()],
+        ..Picture::default()
+    };
+    assert_ne!(state.svg(&marked).unwrap(), plain);
+    let bad = Picture {
+        highlights: vec!["q99".into()],
+        ..Picture::default()
+    };
+    assert!(state.svg(&bad).is_err());
+}
+
+#[test]
+fn bots_choose_legal_moves() {
+    let state = Spec::from_options("pikemen", &[])
+        .unwrap()
+        .new_state()
+        .unwrap();
+    let legal = state.legal_moves();
+    for spec in ["mcts:iters=30", "alphabeta:depth=1", "random"] {
+        let mv = state
+            .bot_move(&spec.parse().unwrap(), &Limits::none())
+            .unwrap();
+        assert!(legal.contains(&mv), "{spec}: {mv}");
+    }
+}
