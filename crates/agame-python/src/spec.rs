@@ -84,6 +84,13 @@ impl Spec {
                 }
                 (Kind::Pikemen(c), "players") => c.players = value.extract()?,
                 (Kind::Pikemen(c), "target") => c.target = value.extract()?,
+                (Kind::Pikemen(c), "after_charge") => {
+                    c.charge_keeps_state = match value.extract::<String>().as_deref() {
+                        Ok("may-keep") => true,
+                        Ok("must-change") => false,
+                        _ => return Err(bad("after_charge takes 'may-keep' or 'must-change'")),
+                    };
+                }
                 (Kind::Epaminondas(c), "board") => {
                     (c.width, c.height) = board_size(&value.extract::<String>()?)?;
                 }
@@ -98,7 +105,7 @@ impl Spec {
                 }
                 (_, other) => {
                     let allowed = match kind {
-                        Kind::Pikemen(_) => "players, target",
+                        Kind::Pikemen(_) => "players, target, after_charge",
                         Kind::Gipf(_) => "variant",
                         Kind::Epaminondas(_) => "board, stones, mirror",
                     };
@@ -128,6 +135,15 @@ impl Spec {
             Kind::Pikemen(c) => vec![
                 ("players", c.players.to_string()),
                 ("target", c.target.to_string()),
+                (
+                    "after_charge",
+                    if c.charge_keeps_state {
+                        "may-keep"
+                    } else {
+                        "must-change"
+                    }
+                    .to_string(),
+                ),
             ],
             Kind::Gipf(c) => vec![("variant", c.variant.to_string())],
             Kind::Epaminondas(c) => vec![

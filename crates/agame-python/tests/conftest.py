@@ -13,6 +13,7 @@ CONFIGS = [
     ("pikemen", {}),
     ("pikemen", {"players": 3}),
     ("pikemen", {"players": 4, "target": 15}),
+    ("pikemen", {"after_charge": "must-change"}),
     ("gipf", {}),
     ("gipf", {"variant": "basic"}),
     ("gipf", {"variant": "tournament"}),

@@ -16,6 +16,11 @@ def test_load_game_names_and_options():
     assert agame.load_game("gipf").max_game_length() is None
     assert agame.load_game("pikemen").max_game_length() == 1000
     assert agame.load_game("pikemen", max_plies=None).max_game_length() is None
+    seed_rule = agame.load_game("pikemen", after_charge="must-change")
+    assert seed_rule.options()["after_charge"] == "must-change"
+    assert "must-change" in str(seed_rule.new_initial_state())
+    with pytest.raises(ValueError, match="may-keep"):
+        agame.load_game("pikemen", after_charge="sometimes")
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ pub(crate) const fn state_planes(players: u8) -> usize {
 }
 
 impl Observe for Pikemen {
-    /// `5 * players + 10` planes of 8 x 8 (row = rank, column = file, in the observer's frame:
+    /// `5 * players + 11` planes of 8 x 8 (row = rank, column = file, in the observer's frame:
     /// seat 2 of a two-player game sees the board turned half a turn). Seats are counted from
     /// the observer (0 = the observer, 1 = the next seat to play, ...):
     ///
@@ -24,13 +24,15 @@ impl Observe for Pikemen {
     /// - `3 * players + 9 + seat`: that seat's points / 30, on every square;
     /// - `4 * players + 9`: the target / 30;
     /// - `4 * players + 10 + seat`: 1 on every square if that seat is to move (after the end:
-    ///   would have moved).
+    ///   would have moved);
+    /// - `5 * players + 10`: 1 on every square if a charging piece must change its state (the
+    ///   seed's rule, [`Config::charge_keeps_state`](crate::Config::charge_keeps_state) false).
     ///
     /// ```
     /// use abstract_game::{Game, Observe, PlayerId};
     /// use pikemen_core::Pikemen;
     /// let g = Pikemen::new(&Default::default()).unwrap();
-    /// assert_eq!(g.observation_shape(), [20, 8, 8]);
+    /// assert_eq!(g.observation_shape(), [21, 8, 8]);
     /// let mut planes = vec![0.0; g.observation_len()];
     /// g.observe(PlayerId::FIRST, &mut planes).unwrap();
     /// assert_eq!(planes[2 * 64 + 7], 1.0); // my large piece on h1 (plane 2, square 7)
@@ -38,7 +40,7 @@ impl Observe for Pikemen {
     /// assert_eq!(planes[2 * 64 + 7], 1.0); // seat 2's own large piece on a8, seen turned
     /// ```
     fn observation_shape(&self) -> [usize; 3] {
-        [5 * usize::from(self.players) + 10, 8, 8]
+        [5 * usize::from(self.players) + 11, 8, 8]
     }
 
     fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
@@ -66,5 +68,9 @@ impl Observe for Pikemen {
         // Targets beyond 2^24 lose precision; nobody plays to such targets.
         fill(4 * n + 9, self.target as f32 / POINT_SCALE);
         fill(4 * n + 10 + relative(self.to_move), 1.0);
+        // Under the seed's rule the same board has other moves, so the rule is part of it.
+        if !self.charge_keeps_state {
+            fill(5 * n + 10, 1.0);
+        }
     }
 }

@@ -50,7 +50,7 @@ fn with_a_move_limit() {
     assert_eq!(report.finished, 3);
     // The extra plane tells the remaining plies apart.
     let g = MoveLimit::<Pikemen>::new(&cfg).unwrap();
-    assert_eq!(g.observation_shape(), [21, 8, 8]);
+    assert_eq!(g.observation_shape(), [22, 8, 8]);
 }
 
 #[test]
@@ -103,4 +103,24 @@ fn symmetries_turn_pieces_and_directions() {
     g.transform_observation(4, &a.clone(), &mut b).unwrap();
     r.observe(seat, &mut a).unwrap();
     assert_eq!(a, b);
+}
+
+#[test]
+fn the_after_charge_rule_is_observed() {
+    let keep = Pikemen::new(&Config::default()).unwrap();
+    let change = Pikemen::new(&Config {
+        charge_keeps_state: false,
+        ..Config::default()
+    })
+    .unwrap();
+    // Same board, other moves: the observations must differ.
+    let (mut a, mut b) = (
+        vec![0.0; keep.observation_len()],
+        vec![0.0; change.observation_len()],
+    );
+    keep.observe(PlayerId::FIRST, &mut a).unwrap();
+    change.observe(PlayerId::FIRST, &mut b).unwrap();
+    assert_ne!(a, b);
+    assert!(a[20 * 64..].iter().all(|&v| v == 0.0));
+    assert!(b[20 * 64..].iter().all(|&v| v == 1.0));
 }

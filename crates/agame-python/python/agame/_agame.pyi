@@ -10,7 +10,7 @@ __version__: str
 def load_game(name: str, **options: Any) -> Game:
     """Loads `pikemen`, `gipf` or `epaminondas` (an `agame_` prefix is allowed).
 
-    Options: `players`, `target` (Pikemen); `variant` (GIPF: basic, standard, tournament);
+    Options: `players`, `target`, `after_charge` (Pikemen); `variant` (GIPF: basic, standard, tournament);
     `board="WxH"`, `stones`, `mirror` (Epaminondas); `max_plies` for every game (a draw after
     that many decisions; 1000 by default for Pikemen and Epaminondas, none for GIPF; `None`
     for no limit). Raises `ValueError` for unknown names, options or values.

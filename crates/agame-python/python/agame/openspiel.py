@@ -7,7 +7,7 @@
 
 Each game's options are OpenSpiel game parameters, with the names `agame.load_game` takes.
 `max_plies` is a parameter too: OpenSpiel needs a maximum game length, so every game registered
-here has a move limit (a draw once it is reached); 0 turns it off where the game allows.
+here has a move limit (a draw once it is reached).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - the module is only useful with OpenSpi
 
 # Options as OpenSpiel parameters (their types come from the defaults).
 _PARAMETERS = {
-    "pikemen": {"players": 2, "target": 12, "max_plies": 1000},
+    "pikemen": {"players": 2, "target": 12, "after_charge": "may-keep", "max_plies": 1000},
     "gipf": {"variant": "standard", "max_plies": 1000},
     "epaminondas": {"board": "14x12", "stones": False, "mirror": True, "max_plies": 1000},
 }
