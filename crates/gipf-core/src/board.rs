@@ -73,9 +73,17 @@ const fn xy_of(col: u8, number: u8) -> Option<(i32, i32)> {
 /// let s: Spot = "e5".parse().unwrap();
 /// assert_eq!(s.to_string(), "e5");
 /// assert!("a1".parse::<Spot>().is_err()); // a dot, not a spot
+/// assert_eq!(format!("{:?}", "e5".parse::<Spot>().unwrap()), "Spot(e5)");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Spot(u8);
+
+impl fmt::Debug for Spot {
+    /// The spot's name, `Spot(e5)`, rather than its index.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Spot({self})")
+    }
+}
 
 impl Spot {
     /// The spot of bit `index`, if that bit is a spot.
