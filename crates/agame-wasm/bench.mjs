@@ -13,9 +13,9 @@ const binary =
 
 // [game, CLI options, perft depth, playout games]: each takes about a second natively.
 const CASES = [
-  ["pikemen", [], 4, 2000],
-  ["gipf", [], 4, 1000],
-  ["epaminondas", [], 3, 300],
+  ["pikemen", [], 5, 2000],
+  ["gipf", [], 5, 1000],
+  ["epaminondas", [], 4, 300],
 ];
 
 function native(args) {
@@ -38,6 +38,7 @@ for (const [name, cli, depth, games] of CASES) {
   const [wPerft, wSecs] = timed(() => state.perft(depth));
   if (wPerft !== Number(nPerft)) throw new Error(`${name}: perft ${wPerft} != ${nPerft}`);
   row(name, `perft(${depth}) leaves/s`, wPerft / nSecs, wPerft / wSecs);
+  console.log(`  (perft seconds: native ${nSecs}, wasm ${wSecs.toFixed(3)})`);
 
   const json = JSON.parse(native(["playouts", name, ...cli, "--games", String(games)]).trim().split("\n").pop());
   const [wPlies, wPlaySecs] = timed(() => state.playouts(games, 1));

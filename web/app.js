@@ -1,0 +1,345 @@
+// The page: a game against the bots, played by clicking the board or typing moves.
+import init, { loadGame } from "../crates/agame-wasm/pkg/agame_wasm.js";
+import { click, clickable, placesOf, readRecord } from "./clicks.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Each game's options as form fields: [option, label, default, kind].
+const OPTIONS = {
+  pikemen: [
+    ["players", "Players", "2", ["2", "3", "4"]],
+    ["target", "Points to win", "12", "number"],
+  ],
+  gipf: [["variant", "Variant", "standard", ["basic", "standard", "tournament"]]],
+  epaminondas: [
+    ["board", "Board", "14x12", ["14x12", "12x12", "10x10", "8x8"]],
+    ["stones", "Stones", false, "checkbox"],
+    ["mirror", "Mirror rule", true, "checkbox"],
+  ],
+};
+
+const page = {
+  name: "pikemen",
+  options: {},
+  game: null,
+  start: null, // the position the game started from
+  moves: [], // the moves played since, as text
+  state: null,
+  selected: null,
+  targets: [],
+  asked: 0, // the number of the last question to the worker; older answers are stale
+  thinking: false,
+};
+
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const waiting = new Map();
+worker.onmessage = ({ data }) => {
+  const answer = waiting.get(data.id);
+  waiting.delete(data.id);
+  answer?.(data);
+};
+
+function ask(spec) {
+  const id = ++page.asked;
+  worker.postMessage({
+    id,
+    name: page.name,
+    options: page.options,
+    position: page.state.toString(),
+    spec,
+  });
+  return new Promise((resolve) => waiting.set(id, (data) => resolve({ ...data, stale: id !== page.asked })));
+}
+
+function showOptions(name, values = {}) {
+  const box = $("game-options");
+  box.replaceChildren();
+  for (const [key, label, initial, kind] of OPTIONS[name]) {
+    const field = document.createElement(Array.isArray(kind) ? "select" : "input");
+    field.id = `opt-${key}`;
+    const value = values[key] ?? initial;
+    if (Array.isArray(kind)) {
+      for (const v of kind) field.add(new Option(v, v));
+      field.value = String(value);
+    } else if (kind === "checkbox") {
+      field.type = "checkbox";
+      field.checked = value === true || value === "true" || value === "on";
+    } else {
+      field.type = "number";
+      field.min = "1";
+      field.value = String(value);
+    }
+    const wrap = document.createElement("label");
+    wrap.append(`${label} `, field);
+    box.append(wrap);
+  }
+}
+
+function readOptions(name) {
+  const out = {};
+  for (const [key, , , kind] of OPTIONS[name]) {
+    const field = $(`opt-${key}`);
+    if (kind === "checkbox") out[key] = field.checked;
+    else if (kind === "number" || key === "players") out[key] = Number(field.value);
+    else out[key] = field.value;
+  }
+  return out;
+}
+
+function botSeats() {
+  const n = page.state.numPlayers();
+  const mode = $("bot-seats").value;
+  const seats = new Set();
+  for (let s = 0; s < n; s++) {
+    if ((mode === "second" && s === 1) || (mode === "first" && s === 0) || (mode === "others" && s > 0)) {
+      seats.add(s);
+    }
+  }
+  return seats;
+}
+
+function newGame() {
+  const name = $("game").value;
+  try {
+    const options = readOptions(name);
+    const game = loadGame(name, options);
+    const text = $("position").value.trim();
+    const start = text ? game.stateFromText(text) : game.newInitialState();
+    Object.assign(page, { name, options, game, start, moves: [], selected: null, targets: [] });
+    page.asked++;
+    page.thinking = false;
+    replay();
+    error("");
+  } catch (e) {
+    error(e.message);
+    return;
+  }
+  update();
+}
+
+function replay() {
+  const state = page.start.clone();
+  for (const m of page.moves) state.play(m);
+  page.state = state;
+}
+
+function error(text) {
+  $("move-error").textContent = text;
+}
+
+function outcomeText(state) {
+  const status = state.status();
+  const limit = state.isTruncated() ? " (the move limit was reached)" : "";
+  const win = status.match(/^winner (\d)/);
+  if (win) return `Game over: player ${win[1]} wins${limit}.`;
+  if (status === "draw") return `Game over: a draw${limit}.`;
+  return `Game over: ${status}${limit}.`;
+}
+
+function update() {
+  const { state } = page;
+  const legal = state.legalMoves();
+  const over = state.isTerminal();
+  const seat = state.currentPlayer();
+  const bots = botSeats();
+  const status = $("status");
+  status.classList.toggle("over", over);
+  if (over) status.textContent = outcomeText(state);
+  else if (bots.has(seat)) status.textContent = `Player ${seat + 1} (bot) is thinking…`;
+  else if (legal.every((m) => /^[xk]/.test(m))) {
+    status.textContent = `Player ${seat + 1}: choose the row to remove (click a spot of a marked row).`;
+  } else status.textContent = `Player ${seat + 1} to move.`;
+  status.dataset.state = over ? "over" : bots.has(seat) ? "bot" : "human";
+
+  drawBoard(legal);
+
+  $("legal-list").replaceChildren(...legal.map((m) => new Option(m, m)));
+  $("moves").replaceChildren(
+    ...page.moves.map((m) => {
+      const li = document.createElement("li");
+      li.textContent = m;
+      return li;
+    }),
+  );
+  $("scores").textContent = [...state.scores()].map((s, i) => `player ${i + 1}: ${s}`).join(", ");
+  $("undo").disabled = page.moves.length === 0;
+  $("hint").disabled = over || bots.has(seat);
+  if (!over && bots.has(seat) && !page.thinking) botTurn();
+}
+
+function drawBoard(legal) {
+  const highlights = page.selected ? page.targets : [];
+  const svg = page.state.svg({ lastMove: page.moves.length > 0, highlights });
+  const board = $("board");
+  board.innerHTML = svg;
+  const svgEl = board.querySelector("svg");
+  svgEl.setAttribute("role", "group");
+  svgEl.setAttribute("aria-label", `${page.name} board`);
+  const can = page.state.isTerminal() || botSeats().has(page.state.currentPlayer()) ? new Set() : clickable(legal);
+  const targets = new Set(highlights);
+  for (const el of board.querySelectorAll("[data-square], [data-spot], [data-dot]")) {
+    const place = el.dataset.square ?? el.dataset.dot ?? el.dataset.spot;
+    // The pictures title their pieces; the rest gets its place name, for screen readers.
+    if (!el.querySelector(":scope > title")) {
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = targets.has(place) ? `${place}: a target` : place;
+      el.prepend(title);
+    }
+    if ((can.has(place) || targets.has(place)) && !el.closest("[tabindex]")) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+    }
+    if (place === page.selected) el.classList.add("selected");
+  }
+}
+
+function onBoard(event) {
+  const el = event.target.closest("[data-square], [data-spot], [data-dot]");
+  if (!el || page.state.isTerminal() || botSeats().has(page.state.currentPlayer())) return;
+  // A dot and its first spot share an arrow: a click on a dot names the dot.
+  const place = el.dataset.dot ?? el.dataset.square ?? el.dataset.spot;
+  const legal = page.state.legalMoves();
+  const what = click(legal, page.selected, place);
+  showChoices([]);
+  if (what.play) return play(what.play);
+  if (what.choose) {
+    showChoices(what.choose);
+    return;
+  }
+  if (what.select) {
+    page.selected = what.select;
+    page.targets = what.targets;
+    showChoices(what.here);
+  } else {
+    page.selected = null;
+    page.targets = [];
+  }
+  update();
+}
+
+function showChoices(moves) {
+  $("choices").replaceChildren(
+    ...moves.map((m) => {
+      const b = document.createElement("button");
+      b.textContent = m;
+      b.onclick = () => play(m);
+      return b;
+    }),
+  );
+}
+
+function play(move) {
+  try {
+    page.state.play(move);
+  } catch (e) {
+    error(e.message);
+    return;
+  }
+  error("");
+  page.moves.push(move);
+  page.selected = null;
+  page.targets = [];
+  showChoices([]);
+  $("hint-text").textContent = "";
+  update();
+}
+
+async function botTurn() {
+  page.thinking = true;
+  const answer = await ask($("bot").value.trim() || "mcts:ms=1000");
+  if (answer.stale) return;
+  page.thinking = false;
+  if (answer.error) {
+    error(`bot: ${answer.error}`);
+    $("status").textContent = `The bot could not move: ${answer.error}`;
+    return;
+  }
+  play(answer.move);
+}
+
+function undo() {
+  if (page.moves.length === 0) return;
+  page.asked++; // forget a bot answer under way
+  page.thinking = false;
+  const bots = botSeats();
+  // Take back to the last decision of a person (the bot's replies go with it).
+  do {
+    page.moves.pop();
+    replay();
+  } while (page.moves.length > 0 && bots.has(page.state.currentPlayer()));
+  page.selected = null;
+  showChoices([]);
+  update();
+}
+
+async function hint() {
+  $("hint-text").textContent = "Thinking…";
+  const answer = await ask($("bot").value.trim() || "mcts:ms=1000");
+  if (answer.stale) return;
+  $("hint-text").textContent = answer.error ? answer.error : `Hint: ${answer.move}`;
+  if (!answer.error) {
+    page.selected = placesOf(answer.move)[0] ?? null;
+    page.targets = placesOf(answer.move).slice(1);
+    drawBoard(page.state.legalMoves());
+  }
+}
+
+function save() {
+  const text = page.moves.map((m) => `${m}\n`).join("");
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = `${page.name}.moves`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+async function load(file) {
+  const moves = readRecord(await file.text());
+  const state = page.start.clone();
+  for (const [i, m] of moves.entries()) {
+    try {
+      state.play(m);
+    } catch (e) {
+      error(`record line ${i + 1}: ${e.message}`);
+      return;
+    }
+  }
+  page.asked++;
+  page.thinking = false;
+  page.moves = moves;
+  page.state = state;
+  error("");
+  update();
+}
+
+await init();
+const params = new URLSearchParams(location.search);
+const name = params.get("game") ?? "pikemen";
+$("game").value = name;
+showOptions(name, Object.fromEntries(params));
+if (params.has("position")) $("position").value = params.get("position");
+if (params.has("bot")) $("bot").value = params.get("bot");
+if (params.has("seats")) $("bot-seats").value = params.get("seats");
+$("game").onchange = () => showOptions($("game").value);
+$("setup").onsubmit = (e) => {
+  e.preventDefault();
+  newGame();
+};
+$("board").addEventListener("click", onBoard);
+$("board").addEventListener("keydown", (e) => {
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    onBoard(e);
+  }
+});
+$("type-move").onsubmit = (e) => {
+  e.preventDefault();
+  const text = $("move-text").value.trim();
+  if (text) play(text);
+  $("move-text").value = "";
+};
+$("undo").onclick = undo;
+$("hint").onclick = hint;
+$("save").onclick = save;
+$("load").onchange = (e) => e.target.files[0] && load(e.target.files[0]);
+newGame();
