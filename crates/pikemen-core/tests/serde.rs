@@ -12,7 +12,13 @@ fn round_trips() {
         target: 15,
         ..Config::default()
     };
-    assert_eq!(serde_roundtrip(&cfg), r#"{"players":3,"target":15}"#);
+    assert_eq!(
+        serde_roundtrip(&cfg),
+        r#"{"players":3,"target":15,"charge_keeps_state":true}"#
+    );
+    // Configs written before the after-charge switch existed still read, as the default rule.
+    let old: Config = serde_json::from_str(r#"{"players":3,"target":15}"#).unwrap();
+    assert_eq!(old, cfg);
     let g = Pikemen::new(&cfg).unwrap();
     assert_eq!(serde_roundtrip(&g), format!("\"{g}\""));
     let m: Move = "a1xa4(SW)".parse().unwrap();
