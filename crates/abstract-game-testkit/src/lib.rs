@@ -39,6 +39,11 @@ pub use learning::{check_learning, check_learning_games, check_learning_position
 pub use perft_file::check_perft_file;
 pub use svg::{check_golden, check_picture, check_pictures};
 
+// The README's example runs as a doctest, so the packaged README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 use proptest::prelude::*;
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;

@@ -27,6 +27,9 @@
 //! assert!(game.outcome.is_some());
 //! ```
 //!
+//! What stays the same across versions (texts, hash values, move order, seeded randomness):
+//! [`stability`].
+//!
 //! Features: `serde` derives `Serialize`/`Deserialize` for [`PlayerId`], [`Outcome`] (as its
 //! list of ranks), [`Status`], [`LimitConfig`] and [`MoveLimit`] (as its position text). One
 //! convention holds in every text and JSON form: seats and ranks count from 1, so
@@ -52,6 +55,14 @@ mod rng;
 pub mod svg;
 mod symmetry;
 pub mod toy;
+
+#[doc = include_str!("../docs/stability.md")]
+pub mod stability {}
+
+// The README's example runs as a doctest, so the packaged README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
 
 pub use actions::Actions;
 pub use evaluate::Evaluate;

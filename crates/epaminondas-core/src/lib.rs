@@ -5,7 +5,8 @@
 //! met head on along the line of movement. At the start of a turn, a player with strictly more
 //! pieces on the opponent's home row than the opponent has on theirs wins; a player with no
 //! legal move loses. The rules as implemented, with every decision and its reason, are in
-//! `docs/rules/epaminondas.md`; texts in `docs/notation/epaminondas.md`.
+//! [`doc::rules`]; texts in [`doc::notation`]; what stays stable across versions in
+//! [`doc::stability`].
 //!
 //! - [`Epaminondas`]: the state (board, stones, player to move, rule switches).
 //! - [`Config`]: board size (default 14 x 12), the stumbling-blocks variant (`stones`), the
@@ -47,6 +48,7 @@ mod actions;
 mod bits;
 mod board;
 mod eval;
+pub mod doc;
 mod hash;
 mod movegen;
 mod moves;

@@ -94,7 +94,7 @@ impl FromStr for Epaminondas {
 
     /// Reads the position text: `board turn mirror:on|off stones:on|off`, the board rows top
     /// rank first (`1`, `2`, `X` stone, `.` empty) joined by `/` (grammar in
-    /// `docs/notation/epaminondas.md`).
+    /// [`crate::doc::notation`]).
     ///
     /// ```
     /// use epaminondas_core::Epaminondas;

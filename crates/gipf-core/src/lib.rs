@@ -7,8 +7,8 @@
 //! with every piece extending it, taking their own pieces back and capturing the other
 //! colour's; each GIPF-piece in it may be left standing. A player loses when they must push
 //! with an empty reserve, or (standard and tournament) when their last GIPF-piece is removed.
-//! The rules as implemented, with every decision and its reason: `docs/rules/gipf.md`; the
-//! notation: `docs/notation/gipf.md`.
+//! The rules as implemented, with every decision and its reason: [`doc::rules`]; the
+//! notation: [`doc::notation`]; what stays stable across versions: [`doc::stability`].
 //!
 //! Two views of the same rules:
 //! - [`Gipf`]: one move = one **decision** ([`Decision`]): a push, or one removal decision
@@ -63,6 +63,7 @@
 mod actions;
 mod board;
 mod eval;
+pub mod doc;
 mod hash;
 mod movegen;
 mod moves;

@@ -1,6 +1,6 @@
 //! Position text (one line) and the board diagram.
 //!
-//! Grammar (fields separated by single spaces, see `docs/notation/gipf.md`):
+//! Grammar (fields separated by single spaces, see [`crate::doc::notation`]):
 //!
 //! ```text
 //! position := variant " W:" pieces " B:" pieces " R:" n "/" n " C:" n "/" n " " phase

@@ -355,7 +355,7 @@ const SETUP_2: [Army; 2] = [
     ),
 ];
 
-// Our reading of the published 3-player diagram (see docs/rules/pikemen.md).
+// Our reading of the published 3-player diagram (see docs/rules.md).
 const SETUP_3: [Army; 3] = [
     (
         &["g4", "h4", "g5", "h5"],

@@ -10,8 +10,8 @@
 //! that way.) Captures score the victim's
 //! pips (1, 2, 3); the first player to reach the target (12 by default) wins at once. With 3
 //! or 4 players a player without pieces is skipped, and the last player with pieces wins.
-//! The full rules as implemented, with every decision and its reason: `docs/rules/pikemen.md`;
-//! the notation: `docs/notation/pikemen.md`.
+//! The full rules as implemented, with every decision and its reason: [`doc::rules`]; the
+//! notation: [`doc::notation`]; what stays stable across versions: [`doc::stability`].
 //!
 //! ```
 //! use abstract_game::{Game, PlayerId};
@@ -46,6 +46,7 @@
 mod actions;
 mod board;
 mod eval;
+pub mod doc;
 mod hash;
 mod movegen;
 mod moves;

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 /// A Pikemen position: the board, the seat to move, the scores and the rules (player count and
 /// points target).
 ///
-/// Text form (`Display`/`FromStr`): the one-line position text of `docs/notation/pikemen.md`,
+/// Text form (`Display`/`FromStr`): the one-line position text of [`crate::doc::notation`],
 /// for example the 2-player start:
 /// `L2UL2UL2UM2US2U3/L2UM2UM2US2U4/L2UM2US2U5/M2US2U5S1U/S2U5S1UM1U/5S1UM1UL1U/4S1UM1UM1UL1U/3S1UM1UL1UL1UL1U 1 0,0 12`.
 ///

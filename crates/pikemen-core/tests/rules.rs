@@ -1,5 +1,5 @@
 //! Hand-made positions, one or more per rule. Expected move sets and outcomes are worked out
-//! by hand from `docs/rules/pikemen.md`, never copied from the engine's output.
+//! by hand from `docs/rules.md`, never copied from the engine's output.
 
 use abstract_game::{Game, LimitConfig, MoveError, MoveLimit, PlayerId, Status};
 use pikemen_core::{
