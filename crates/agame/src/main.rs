@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! agame games                                   games, variants and options
-//! agame demo [--seed N] [--game G]              seeded self-play with diagrams
+//! agame demo [--seed N] [--game G] [--record DIR]   seeded self-play with diagrams
 //! agame perft <game> <depth> [--divide] [--threads N]
 //! agame legal <game> [--position TEXT] [--moves FILE]
 //! agame replay <game> FILE [--each]
@@ -42,7 +42,7 @@ enum Command {
     Games,
     /// Play a short seeded self-play game of each game and show it.
     Demo {
-        /// Seed of the random players.
+        /// Seed of the players' random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Show only this game.
@@ -51,6 +51,10 @@ enum Command {
         /// Stop a game after this many decisions (a draw).
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Also write each game as a record (one move per line) into this directory, for
+        /// `agame replay`.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
     },
     /// Count the move sequences of a given length (perft).
     Perft {
@@ -493,7 +497,8 @@ fn main() {
             seed,
             game,
             max_plies,
-        } => cmd::demo::run(seed, game, max_plies),
+            record,
+        } => cmd::demo::run(seed, game, max_plies, record.as_deref()),
         Command::Perft {
             game,
             depth,

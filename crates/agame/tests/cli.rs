@@ -181,7 +181,7 @@ fn demo_plays_every_game_to_an_end() {
         assert!(s.contains(title), "no {title} section");
     }
     // Each game ends (by its rules, or as a draw at the demo's move limit).
-    assert_eq!(s.matches("outcome: ").count(), 3, "{s}");
+    assert_eq!(s.matches("\nResult after ").count(), 3, "{s}");
 }
 
 fn failure(args: &[&str]) -> String {

@@ -49,6 +49,7 @@ mod bits;
 mod board;
 mod eval;
 pub mod doc;
+mod end;
 mod hash;
 mod movegen;
 mod moves;
@@ -60,6 +61,7 @@ mod svg;
 mod symmetry;
 
 pub use board::{BadSquare, Content, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
+pub use end::End;
 pub use movegen::IllegalMove;
 pub use moves::{Move, MoveKind, MoveParseError};
 pub use position::PositionError;

@@ -64,6 +64,7 @@ mod actions;
 mod board;
 mod eval;
 pub mod doc;
+mod end;
 mod hash;
 mod movegen;
 mod moves;
@@ -78,6 +79,7 @@ mod symmetry;
 mod turns;
 
 pub use board::{Dot, N_PUSHES, PointError, Spot};
+pub use end::End;
 pub use moves::{Decision, MoveParseError, OverlappingRemovals, Push, Turn};
 pub use position::PositionError;
 pub use rules::{Gipf, IllegalMove};

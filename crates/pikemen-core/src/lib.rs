@@ -47,6 +47,7 @@ mod actions;
 mod board;
 mod eval;
 pub mod doc;
+mod end;
 mod hash;
 mod movegen;
 mod moves;
@@ -58,6 +59,7 @@ mod svg;
 mod symmetry;
 
 pub use board::{Piece, Size, Square, State};
+pub use end::End;
 pub use moves::{Move, MoveParseError};
 pub use position::PositionError;
 pub use rules::{IllegalMove, Pikemen};

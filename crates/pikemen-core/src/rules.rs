@@ -427,7 +427,10 @@ impl Game for Pikemen {
             out.truncate(out.trim_end().len());
             out.push('\n');
         }
-        out.push_str("   a    b    c    d    e    f    g    h\n");
+        // The legend: a piece reads size, owner, state (`M2NE`).
+        out.push_str(
+            "   a    b    c    d    e    f    g    h    (S M L: size; 1-4: owner; U: upright, N..NW: pointing)\n",
+        );
         out.push_str("scores:");
         for p in 0..self.players as usize {
             let _ = write!(out, " {}={}", p + 1, self.scores[p]);

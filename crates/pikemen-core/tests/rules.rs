@@ -574,6 +574,10 @@ fn diagram_shows_board_scores_and_turn() {
         lines[7].starts_with("1 ") && lines[7].contains("S2U"),
         "{d}"
     );
+    assert!(
+        lines[8].contains("upright") && lines[8].contains("owner"),
+        "{d}"
+    );
     assert!(lines[9].contains("1=3") && lines[9].contains("2=0") && lines[9].contains("12"));
     assert!(lines[10].contains("player 2 to move"), "{d}");
 }

@@ -1,5 +1,5 @@
 //! What several subcommands share: the failure type, reading move lists, sorted legal moves and
-//! the end-of-game summary.
+//! the scores line.
 
 use abstract_game::{Game, PlayerId, Status};
 use std::fmt::Write as _;
@@ -93,20 +93,10 @@ pub fn sorted_legal<G: Game>(state: &G) -> Vec<String> {
     v
 }
 
-/// The final diagram, the scores and the status.
-pub fn summary<G: Game>(state: &G, plies: usize) -> String {
-    let mut s = state.diagram();
+/// Every seat's points: `scores: player 1: 13, player 2: 11`.
+pub fn scores_line<G: Game>(state: &G) -> String {
     let scores: Vec<String> = PlayerId::all(state.player_count())
         .map(|p| format!("player {p}: {}", state.score(p)))
         .collect();
-    let _ = writeln!(s, "after {plies} moves; scores: {}", scores.join(", "));
-    match state.status() {
-        Status::Ongoing(p) => {
-            let _ = writeln!(s, "outcome: none yet, player {p} to move");
-        }
-        Status::Finished(o) => {
-            let _ = writeln!(s, "outcome: {o}");
-        }
-    }
-    s
+    format!("scores: {}", scores.join(", "))
 }

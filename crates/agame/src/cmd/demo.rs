@@ -1,42 +1,21 @@
-//! `agame demo`: a short seeded self-play game of each game, shown move by move.
+//! `agame demo`: a short seeded self-play game of each game, shown move by move, and on
+//! request written as records that `agame replay` reads.
 
-use super::common::summary;
+use super::common::scores_line;
 use super::{CmdResult, Failure};
 use crate::GameName;
-use abstract_game::{Game, MoveLimit, PlayerId, SeededRng};
+use abstract_game::{Game, MoveLimit, PlayerId, SeededRng, Status};
 use std::fmt::Write as _;
+use std::path::Path;
 
-/// Plays and prints the demo games (all, or only `only_game`).
-pub fn run(seed: u64, only_game: Option<GameName>, max_plies: u32) -> CmdResult {
-    let want = |g| only_game.is_none_or(|o| o == g);
-    let mut out = String::new();
-    if want(GameName::Pikemen) {
-        let g = pikemen_core::Pikemen::new(&pikemen_core::Config::default())
-            .map_err(|e| Failure::input(e.to_string()))?;
-        out += &format!("=== Pikemen, 2 players, target 12 (seed {seed}) ===\n");
-        out += &demo_game(&g, seed, max_plies);
-    }
-    if want(GameName::Gipf) {
-        let g = gipf_core::Gipf::new(&gipf_core::Config::default())
-            .map_err(|e| Failure::input(e.to_string()))?;
-        out += &format!(
-            "\n=== GIPF, standard game (seed {seed}); moves starting with x are row removals ===\n"
-        );
-        out += &demo_game(&g, seed, max_plies);
-    }
-    if want(GameName::Epaminondas) {
-        let g = epaminondas_core::Epaminondas::new(&epaminondas_core::Config::default())
-            .map_err(|e| Failure::input(e.to_string()))?;
-        out += &format!("\n=== Epaminondas, 14x12, mirror rule on (seed {seed}) ===\n");
-        out += &demo_game(&g, seed, max_plies);
-    }
-    print!("{out}");
-    Ok(())
-}
+/// Who plays, as the header says; [`choose`] is that player.
+const PLAYERS: &str = "two greedy players: each plays a move that gains it the most points, \
+                       chosen at random (from the seed) among equals";
 
 /// The demo's player: a move that gains the mover the most points, chosen at random among
-/// equals (so games with points end in a watchable number of moves).
-fn greedy_move<G: Game>(state: &G, mover: PlayerId, rng: &mut SeededRng) -> G::Move {
+/// equals (so games with points end in a watchable number of moves). The one place to change
+/// to let other players play the demo.
+fn choose<G: Game>(state: &G, mover: PlayerId, rng: &mut SeededRng) -> G::Move {
     let moves = state.legal_moves();
     let before = state.score(mover);
     let mut best = Vec::new();
@@ -56,19 +35,107 @@ fn greedy_move<G: Game>(state: &G, mover: PlayerId, rng: &mut SeededRng) -> G::M
     best[rng.below(best.len())]
 }
 
-/// One seeded self-play game between two greedy players: the start, the moves, the end.
-fn demo_game<G: Game>(start: &G, seed: u64, max_plies: u32) -> String {
-    let mut state = MoveLimit::wrap(start.clone(), 0, max_plies);
+/// Why a finished game ended, in words: each game crate says it with its own `End`.
+trait EndReason: Game {
+    fn end_reason(&self) -> Option<String>;
+}
+
+impl EndReason for pikemen_core::Pikemen {
+    fn end_reason(&self) -> Option<String> {
+        self.end().map(|e| e.to_string())
+    }
+}
+
+impl EndReason for gipf_core::Gipf {
+    fn end_reason(&self) -> Option<String> {
+        self.end().map(|e| e.to_string())
+    }
+}
+
+impl EndReason for epaminondas_core::Epaminondas {
+    fn end_reason(&self) -> Option<String> {
+        self.end().map(|e| e.to_string())
+    }
+}
+
+/// One demo game: which game, under which name `agame` knows it, and its title.
+struct Show<'a, G> {
+    start: G,
+    name: &'a str,
+    title: &'a str,
+}
+
+/// Plays and prints the demo games (all, or only `only_game`); with `record`, also writes
+/// each game to `record/<game>-seed<seed>.txt`.
+pub fn run(
+    seed: u64,
+    only_game: Option<GameName>,
+    max_plies: u32,
+    record: Option<&Path>,
+) -> CmdResult {
+    if let Some(dir) = record {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?;
+    }
+    let want = |g| only_game.is_none_or(|o| o == g);
+    let mut out = format!(
+        "Seeded self-play (seed {seed}) by {PLAYERS}.\n\
+         Moves are numbered ply.seat: \"12.2:\" is the 12th move, made by player 2.\n"
+    );
+    let new = |e: &dyn std::fmt::Display| Failure::input(e.to_string());
+    if want(GameName::Pikemen) {
+        let show = Show {
+            start: pikemen_core::Pikemen::new(&Default::default()).map_err(|e| new(&e))?,
+            name: "pikemen",
+            title: "Pikemen, 2 players, target 12",
+        };
+        out += &play(&show, seed, max_plies, record)?;
+    }
+    if want(GameName::Gipf) {
+        let show = Show {
+            start: gipf_core::Gipf::new(&Default::default()).map_err(|e| new(&e))?,
+            name: "gipf",
+            title: "GIPF, standard game; moves starting with x are row removals",
+        };
+        out += &play(&show, seed, max_plies, record)?;
+    }
+    if want(GameName::Epaminondas) {
+        let show = Show {
+            start: epaminondas_core::Epaminondas::new(&Default::default()).map_err(|e| new(&e))?,
+            name: "epaminondas",
+            title: "Epaminondas, 14x12, mirror rule on",
+        };
+        out += &play(&show, seed, max_plies, record)?;
+    }
+    print!("{out}");
+    Ok(())
+}
+
+/// Plays one seeded game: its text for the screen, and the record file if asked for.
+fn play<G: EndReason>(
+    show: &Show<'_, G>,
+    seed: u64,
+    max_plies: u32,
+    record: Option<&Path>,
+) -> Result<String, Failure> {
+    let mut state = MoveLimit::wrap(show.start.clone(), 0, max_plies);
     let mut rng = SeededRng::new(seed);
-    let mut s = String::new();
-    let _ = writeln!(s, "Start:\n{}", start.diagram());
-    let mut line = String::new();
-    let mut plies = 0;
+    let mut moves = Vec::new();
     while let Some(mover) = state.to_move() {
-        let mv = greedy_move(&state, mover, &mut rng);
+        let mv = choose(&state, mover, &mut rng);
         state.apply_unchecked(mv);
-        plies += 1;
-        let _ = write!(line, "{plies}.{mover}:{mv}  ");
+        moves.push((mover, mv));
+    }
+    let end = state.inner();
+
+    let mut s = format!(
+        "\n=== {} ===\nStart:\n{}\n",
+        show.title,
+        show.start.diagram()
+    );
+    let mut line = String::new();
+    for (ply, (mover, mv)) in moves.iter().enumerate() {
+        let _ = write!(line, "{}.{mover}:{mv}  ", ply + 1);
         if line.len() > 80 {
             let _ = writeln!(s, "{}", line.trim_end());
             line.clear();
@@ -77,15 +144,54 @@ fn demo_game<G: Game>(start: &G, seed: u64, max_plies: u32) -> String {
     if !line.is_empty() {
         let _ = writeln!(s, "{}", line.trim_end());
     }
-    s.push('\n');
-    s.push_str(&summary(state.inner(), plies));
-    if state.inner().status().is_finished() {
-        s
-    } else {
-        let _ = writeln!(
-            s,
-            "stopped at the demo's limit of {max_plies} moves: a draw"
+    let _ = writeln!(s, "\n{}", end.diagram());
+    let _ = writeln!(
+        s,
+        "Result after {} moves: {}; {}.",
+        moves.len(),
+        result(end, max_plies),
+        scores_line(end)
+    );
+
+    if let Some(dir) = record {
+        let path = dir.join(format!("{}-seed{seed}.txt", show.name));
+        let mut text = format!(
+            "# agame demo --seed {seed}: {}.\n\
+             # Played by {PLAYERS}.\n\
+             # Read it back with: agame replay {} {}\n",
+            show.title,
+            show.name,
+            path.display()
         );
-        s
+        if !end.status().is_finished() {
+            let _ = writeln!(
+                text,
+                "# Unfinished: stopped at the demo's limit of {max_plies} moves (add --max-plies {max_plies})."
+            );
+        }
+        for (_, mv) in &moves {
+            let _ = writeln!(text, "{mv}");
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let _ = writeln!(s, "Record written to {}.", path.display());
+    }
+    Ok(s)
+}
+
+/// Who won and why, or why there is no winner.
+fn result<G: EndReason>(end: &G, max_plies: u32) -> String {
+    match end.status() {
+        Status::Finished(o) => {
+            let who = match o.winner() {
+                Some(w) => format!("player {w} wins"),
+                None => o.to_string(),
+            };
+            match end.end_reason() {
+                Some(why) => format!("{who} ({why})"),
+                None => who,
+            }
+        }
+        Status::Ongoing(_) => format!("a draw (the demo's move limit of {max_plies} moves)"),
     }
 }

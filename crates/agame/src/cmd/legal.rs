@@ -2,7 +2,7 @@
 
 use super::common::{play_text, read_moves, sorted_legal};
 use super::{CmdResult, Job};
-use abstract_game::Game;
+use abstract_game::{Game, Status};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -16,7 +16,8 @@ impl Job for Legal {
     }
 }
 
-/// `agame legal`: the sorted legal moves after replaying `moves`.
+/// `agame legal`: the sorted legal moves after replaying `moves`, or on stderr that the game
+/// is over.
 fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> CmdResult {
     let mut state = start.clone();
     if let Some(path) = moves {
@@ -24,6 +25,11 @@ fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> CmdResult {
         for (ply, (line, text)) in file.moves.iter().enumerate() {
             play_text(&mut state, &file.name, (*line, ply + 1), text)?;
         }
+    }
+    if let Status::Finished(o) = state.status() {
+        // Not an error, but an empty list alone would look like one.
+        eprintln!("agame: the game is over ({o}): there are no legal moves");
+        return Ok(());
     }
     let mut out = String::new();
     for m in sorted_legal(&state) {

@@ -1,8 +1,9 @@
 //! `agame replay`: checking a game record move by move.
 
-use super::common::{play_text, read_moves, sorted_legal, summary};
+use super::common::{play_text, read_moves, scores_line, sorted_legal};
 use super::{CmdResult, Job};
 use abstract_game::{Game, PlayerId, Status};
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -21,24 +22,38 @@ impl Job for Replay {
     }
 }
 
-fn position_json<G: Game>(state: &G, ply: usize) -> serde_json::Value {
-    let scores: Vec<i32> = PlayerId::all(state.player_count())
-        .map(|p| state.score(p))
-        .collect();
-    let outcome = match state.status() {
-        Status::Ongoing(_) => serde_json::Value::Null,
-        Status::Finished(o) => {
-            let winners: Vec<u8> = o.winners().iter().map(PlayerId::number).collect();
-            serde_json::json!({ "winners": winners })
-        }
+/// One line of `replay --each`; the fields serialise in this order, `ply` first.
+#[derive(serde::Serialize)]
+struct PositionJson {
+    ply: usize,
+    to_move: Option<u8>,
+    legal: Vec<String>,
+    scores: Vec<i32>,
+    outcome: Option<Winners>,
+}
+
+/// The outcome of a finished game: the winning seats, numbered from 1.
+#[derive(serde::Serialize)]
+struct Winners {
+    winners: Vec<u8>,
+}
+
+fn position_json<G: Game>(state: &G, ply: usize) -> String {
+    let line = PositionJson {
+        ply,
+        to_move: state.to_move().map(PlayerId::number),
+        legal: sorted_legal(state),
+        scores: PlayerId::all(state.player_count())
+            .map(|p| state.score(p))
+            .collect(),
+        outcome: match state.status() {
+            Status::Ongoing(_) => None,
+            Status::Finished(o) => Some(Winners {
+                winners: o.winners().iter().map(PlayerId::number).collect(),
+            }),
+        },
     };
-    serde_json::json!({
-        "ply": ply,
-        "to_move": state.to_move().map(PlayerId::number),
-        "legal": sorted_legal(state),
-        "scores": scores,
-        "outcome": outcome,
-    })
+    serde_json::to_string(&line).expect("plain data serialises")
 }
 
 /// `agame replay`: checks a record move by move; the final diagram, scores and outcome, or with
@@ -61,4 +76,19 @@ fn replay_cmd<G: Game>(start: &G, file: &Path, each: bool) -> CmdResult {
         let _ = write!(out, "{}", summary(&state, moves.len()));
     }
     Ok(())
+}
+
+/// The final diagram, the scores and the status.
+fn summary<G: Game>(state: &G, plies: usize) -> String {
+    let mut s = state.diagram();
+    let _ = writeln!(s, "after {plies} moves; {}", scores_line(state));
+    match state.status() {
+        Status::Ongoing(p) => {
+            let _ = writeln!(s, "outcome: none yet, player {p} to move");
+        }
+        Status::Finished(o) => {
+            let _ = writeln!(s, "outcome: {o}");
+        }
+    }
+    s
 }

@@ -1,0 +1,79 @@
+//! Why a finished game ended.
+
+use crate::rules::Phase;
+use crate::{Gipf, GipfTurns};
+use core::fmt;
+
+/// Why a game of GIPF ended ([`Gipf::end`], [`GipfTurns::end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum End {
+    /// The loser's last GIPF-piece was removed (standard and tournament games).
+    LastGipfLost,
+    /// The loser had to push with an empty reserve.
+    ReserveEmpty,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::LastGipfLost => "last GIPF-piece lost",
+            End::ReserveEmpty => "no piece left to push",
+        })
+    }
+}
+
+impl Gipf {
+    /// Why the game ended, or `None` while it goes on.
+    ///
+    /// ```
+    /// use gipf_core::Gipf;
+    /// use abstract_game::Game;
+    /// let game = Gipf::new(&Default::default()).unwrap();
+    /// assert_eq!(game.end(), None);
+    /// ```
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        match self.phase {
+            Phase::Won(_) => Some(End::LastGipfLost),
+            Phase::Push(c) if !self.can_push(usize::from(c)) => Some(End::ReserveEmpty),
+            _ => None,
+        }
+    }
+}
+
+impl GipfTurns {
+    /// Why the game ended, or `None` while it goes on (see [`Gipf::end`]).
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.inner().end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::{Game, PlayerId};
+
+    fn end_of(text: &str) -> (Option<End>, Option<PlayerId>) {
+        let game: Gipf = text.parse().unwrap();
+        let turns: GipfTurns = text.parse().unwrap();
+        assert_eq!(turns.end(), game.end());
+        (game.end(), game.status().outcome().and_then(|o| o.winner()))
+    }
+
+    #[test]
+    fn the_reason_matches_the_rule_that_ended_the_game() {
+        assert_eq!(Gipf::new(&Default::default()).unwrap().end(), None);
+        // White took Black's last GIPF-piece (6 captured: three GIPF-pieces).
+        assert_eq!(
+            end_of("standard W:Gb5,Ge2,Gh5 B:b2 R:12/11 C:0/6 won:w"),
+            (Some(End::LastGipfLost), Some(PlayerId::FIRST))
+        );
+        // White must push with an empty reserve.
+        assert_eq!(
+            end_of("basic W:b5,e2,h5 B:b2,e8,h2 R:0/12 C:12/0 push:w"),
+            (Some(End::ReserveEmpty), Some(PlayerId::SECOND))
+        );
+    }
+}
