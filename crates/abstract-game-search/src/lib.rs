@@ -28,6 +28,11 @@ mod random;
 mod spec;
 mod tt;
 
+// The README's example runs as a doctest, so the packaged README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 pub use alphabeta::AlphaBeta;
 pub use greedy::Greedy;
 pub use limits::Limits;

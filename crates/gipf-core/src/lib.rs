@@ -62,9 +62,9 @@
 
 mod actions;
 mod board;
-mod eval;
 pub mod doc;
 mod end;
+mod eval;
 mod hash;
 mod movegen;
 mod moves;

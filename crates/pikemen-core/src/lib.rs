@@ -45,9 +45,9 @@
 
 mod actions;
 mod board;
-mod eval;
 pub mod doc;
 mod end;
+mod eval;
 mod hash;
 mod movegen;
 mod moves;
