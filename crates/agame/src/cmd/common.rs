@@ -1,5 +1,5 @@
 //! What several subcommands share: the failure type, reading move lists, sorted legal moves and
-//! the scores line.
+//! the end-of-game summary.
 
 use abstract_game::{Game, PlayerId, Status};
 use std::fmt::Write as _;
@@ -99,4 +99,19 @@ pub fn scores_line<G: Game>(state: &G) -> String {
         .map(|p| format!("player {p}: {}", state.score(p)))
         .collect();
     format!("scores: {}", scores.join(", "))
+}
+
+/// The final diagram, the scores and the status.
+pub fn summary<G: Game>(state: &G, plies: usize) -> String {
+    let mut s = state.diagram();
+    let _ = writeln!(s, "after {plies} moves; {}", scores_line(state));
+    match state.status() {
+        Status::Ongoing(p) => {
+            let _ = writeln!(s, "outcome: none yet, player {p} to move");
+        }
+        Status::Finished(o) => {
+            let _ = writeln!(s, "outcome: {o}");
+        }
+    }
+    s
 }

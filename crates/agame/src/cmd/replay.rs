@@ -1,9 +1,8 @@
 //! `agame replay`: checking a game record move by move.
 
-use super::common::{play_text, read_moves, scores_line, sorted_legal};
+use super::common::{play_text, read_moves, sorted_legal, summary};
 use super::{CmdResult, Job};
 use abstract_game::{Game, PlayerId, Status};
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -76,19 +75,4 @@ fn replay_cmd<G: Game>(start: &G, file: &Path, each: bool) -> CmdResult {
         let _ = write!(out, "{}", summary(&state, moves.len()));
     }
     Ok(())
-}
-
-/// The final diagram, the scores and the status.
-fn summary<G: Game>(state: &G, plies: usize) -> String {
-    let mut s = state.diagram();
-    let _ = writeln!(s, "after {plies} moves; {}", scores_line(state));
-    match state.status() {
-        Status::Ongoing(p) => {
-            let _ = writeln!(s, "outcome: none yet, player {p} to move");
-        }
-        Status::Finished(o) => {
-            let _ = writeln!(s, "outcome: {o}");
-        }
-    }
-    s
 }
