@@ -46,7 +46,7 @@ impl Epaminondas {
 
 impl Actions for Epaminondas {
     /// `W * H * 8 * (max(W, H) - 1)` group moves, plus `W * H` stone placements with
-    /// stumbling blocks (see `docs/notation/epaminondas.md`).
+    /// stumbling blocks (see [`crate::doc::notation`]).
     ///
     /// ```
     /// use abstract_game::{Actions, Game};

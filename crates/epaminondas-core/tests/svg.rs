@@ -97,7 +97,7 @@ fn start_pictures_match_the_golden_files() {
 
 #[test]
 fn the_mirror_rule_and_what_it_forbids_are_shown() {
-    // docs/rules/epaminondas.md: Black to move; d2-d1 would make the board its own
+    // docs/rules.md: Black to move; d2-d1 would make the board its own
     // colour-swapped reflection.
     let text = "22.1..../......../......../......../......../......../...2..../11...... 2";
     let on: Epaminondas = format!("{text} mirror:on stones:off").parse().unwrap();

@@ -89,7 +89,7 @@ impl Gipf {
 }
 
 impl Actions for Gipf {
-    /// 63 (basic), 1098 (standard) or 1140 (tournament); see `docs/notation/gipf.md`.
+    /// 63 (basic), 1098 (standard) or 1140 (tournament); see [`crate::doc::notation`].
     ///
     /// ```
     /// use abstract_game::{Actions, Game};

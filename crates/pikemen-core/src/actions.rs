@@ -40,7 +40,7 @@ pub(crate) fn map_action(s: usize, action: u32) -> u32 {
 }
 
 impl Actions for Pikemen {
-    /// 64 squares x 72 slots (see `docs/notation/pikemen.md`).
+    /// 64 squares x 72 slots (see [`crate::doc::notation`]).
     ///
     /// ```
     /// use abstract_game::{Actions, Game};
