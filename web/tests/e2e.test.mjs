@@ -1,0 +1,149 @@
+// The page in headless Chromium (Debian's package), driven by playwright-core: for each game,
+// moves played by clicking the SVG board, the bot's answers, undo, and a finished game from a
+// near-end position. Needs crates/agame-wasm/pkg (crates/agame-wasm/build.sh).
+// Run: cd web/tests && npm ci && npm test   (screenshots go to target/web-e2e/)
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+import { placesOf } from "../clicks.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const out = process.env.E2E_OUT ?? `${root}target/web-e2e`;
+// A small bot budget keeps the tests quick; the page's default thinks for a second.
+const BOT = "mcts:iters=300:seed=1";
+
+let server;
+let browser;
+let base;
+
+before(async () => {
+  mkdirSync(out, { recursive: true });
+  server = await serve(root);
+  base = `http://127.0.0.1:${server.address().port}/web/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A fresh page on `query`, failing the test on any error the page throws or logs. */
+async function open(t, query) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 860 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  page.on("console", (m) => m.type() === "error" && problems.push(`${m.text()} ${m.location().url}`));
+  t.after(() => assert.deepEqual(problems, [], "the page reported errors"));
+  await page.goto(`${base}?${new URLSearchParams({ bot: BOT, ...query })}`);
+  await page.locator("#status[data-state]").waitFor();
+  return page;
+}
+
+const legal = (page) => page.locator("#legal-list option").evaluateAll((os) => os.map((o) => o.value));
+const played = (page) => page.locator("#moves li").allTextContents();
+const status = (page) => page.locator("#status").textContent();
+
+/** Clicks the middle of place `name` (a GIPF dot or spot, or a square) as a person does: the
+ * event goes to whatever is drawn on top there. (GIPF arrows carry both a dot and a spot.) */
+async function clickPlace(page, name) {
+  const el = page
+    .locator(
+      `#board [data-dot="${name}"]:not([data-spot]), #board [data-square="${name}"], #board [data-spot="${name}"]:not([data-dot])`,
+    )
+    .first();
+  const box = await el.boundingBox();
+  assert.ok(box, `no place ${name} on the board`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Plays `move` as a person does: its places clicked in order, then its button if asked. */
+async function clickMove(page, move) {
+  const before = (await played(page)).length;
+  for (const p of placesOf(move)) {
+    if ((await played(page)).length > before) break;
+    await clickPlace(page, p);
+  }
+  if ((await played(page)).length === before) {
+    await page.locator("#choices button", { hasText: move }).first().click();
+  }
+  assert.equal((await played(page))[before], move);
+}
+
+/** Waits until the page hands the turn to a person again, or the game ends. */
+async function humanTurn(page) {
+  await page.locator('#status[data-state="human"], #status[data-state="over"]').waitFor({ timeout: 60_000 });
+}
+
+// [game, near-end position (player 1 to move), the move that ends it]
+const GAMES = [
+  [
+    "pikemen",
+    "5S1N2/1M1W6/1L1SW5M1E/1L2SW4S2NWL1N/2M2W5/5S2UL2S1/S2W3L2S1M1NW1/L2S4M2SL1NEL1W 1 11,11 12 @ 464/1000",
+    "g2xf3",
+  ],
+  [
+    "gipf",
+    "standard W:d2,Ge3,Ge7,e8,f5,Gg3,g6,h3,h4 B:b2,b4,c2,c3,c6,d3,Gd4,d6,Gd7,e6,f3,Gf4,f6,f7,h5 R:6/0 C:0/0 push:w",
+    "a1-b2",
+  ],
+  [
+    "epaminondas",
+    "............../............../............../............../............../............../............../............../2............./............../1.....11....../1.....11...... 1 mirror:on stones:off @ 40/1000",
+    "a1xa4",
+  ],
+];
+
+describe("the page", () => {
+  for (const [name, nearEnd, lastMove] of GAMES) {
+    test(`${name}: clicks, the bot's answers, undo, and a finished game`, async (t) => {
+      const page = await open(t, { game: name });
+      assert.match(await status(page), /^Player 1 to move/);
+
+      // Two moves of player 1 by clicks; the bot (player 2) answers each.
+      for (const pick of [0, 3]) {
+        const moves = await legal(page);
+        await clickMove(page, moves[pick % moves.length]);
+        await humanTurn(page);
+      }
+      assert.ok((await played(page)).length >= 4, "the bot answered both moves");
+      await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
+
+      // Undo takes back the bot's reply and the move before it.
+      const history = await played(page);
+      await page.locator("#undo").click();
+      const rest = await played(page);
+      assert.deepEqual(rest, history.slice(0, rest.length));
+      assert.ok(rest.length < history.length && rest.length >= 1);
+      assert.match(await status(page), /^Player 1 to move/);
+
+      // A near-end position, loaded as position text; the last move ends the game.
+      await page.locator("#position").fill(nearEnd);
+      await page.locator("#new-game").click();
+      assert.deepEqual(await played(page), []);
+      await clickMove(page, lastMove);
+      await page.locator('#status[data-state="over"]').waitFor();
+      assert.match(await status(page), /Game over: player 1 wins/);
+      assert.ok(await page.locator("#undo").isEnabled());
+      await page.screenshot({ path: `${out}/${name}-over.png`, fullPage: true });
+    });
+  }
+});
