@@ -19,17 +19,43 @@ pub struct MctsConfig {
     pub max_nodes: usize,
     /// Whether the tree of the previous move is kept when the new position is in it.
     pub reuse: bool,
+    /// Progressive widening: a node visited `n` times chooses only among its first
+    /// `1 + widening * sqrt(n)` children in [`Evaluate::move_priority`] order; `0.0` lets
+    /// every child compete from the start.
+    pub widening: f64,
+    /// Whether the game's [`Evaluate`] guides the search (children in `move_priority` order,
+    /// cut-off rollouts evaluated). `false` is plain UCT: children in random order, rollouts
+    /// to the end of the game, a rollout that reaches the cap scored as a draw.
+    pub knowledge: bool,
+}
+
+impl MctsConfig {
+    /// Plain UCT, the baseline of the match tables: [`knowledge`](Self::knowledge) off,
+    /// random rollouts to the end, every child competing, `c = 1.0`.
+    #[must_use]
+    pub fn plain() -> MctsConfig {
+        MctsConfig {
+            exploration: 1.0,
+            playout: u32::MAX,
+            widening: 0.0,
+            knowledge: false,
+            ..MctsConfig::default()
+        }
+    }
 }
 
 impl Default for MctsConfig {
-    /// `c = 1.0`, rollouts cut off after 8 plies, seed 0, at most a million nodes, reuse on.
+    /// `c = 0.5`, rollouts cut off after 8 plies, seed 0, at most a million nodes, reuse on,
+    /// widening 2, knowledge on (tuned by matches: docs/strength.md).
     fn default() -> Self {
         MctsConfig {
-            exploration: 1.0,
+            exploration: 0.5,
             playout: 8,
             seed: 0,
             max_nodes: 1 << 20,
             reuse: true,
+            widening: 2.0,
+            knowledge: true,
         }
     }
 }
@@ -81,7 +107,12 @@ impl<M> Node<M> {
 /// game), and adds each seat's reward along the path.
 ///
 /// The tree is an arena of nodes (no allocation per node); the subtree of the position reached
-/// is kept for the next move. Children are tried first in [`Evaluate::move_priority`] order.
+/// is kept for the next move. Children are tried first in [`Evaluate::move_priority`] order,
+/// and progressive widening lets a node consider more of them as its visits grow: without it
+/// every child is tried once before any is tried twice, so a node with a hundred replies
+/// averages them all and a move that a single reply refutes looks good until the node has
+/// been visited hundreds of times (see docs/strength.md). [`MctsConfig::plain`] turns all game
+/// knowledge off: the baseline UCT of the match tables.
 ///
 /// [`Outcome::returns`]: abstract_game::Outcome::returns
 ///
@@ -186,8 +217,12 @@ impl<G: Evaluate> Mcts<G> {
         state.generate_moves(&mut self.moves);
         self.order.clear();
         for &mv in &self.moves {
-            self.order
-                .push((-state.move_priority(mv), self.rng.next_u64(), mv));
+            let priority = if self.config.knowledge {
+                state.move_priority(mv)
+            } else {
+                0
+            };
+            self.order.push((-priority, self.rng.next_u64(), mv));
         }
         self.order.sort_unstable_by_key(|&(p, r, _)| (p, r));
         let first = self.nodes.len() as u32;
@@ -200,13 +235,20 @@ impl<G: Evaluate> Mcts<G> {
         n.children = self.order.len() as u32;
     }
 
-    /// The child of `node` to follow: an untried one first, else the best by UCB1.
+    /// The child of `node` to follow among those progressive widening admits: an untried one
+    /// first, else the best by UCB1.
     fn select(&self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
         let log_n = f64::from(n.visits.max(1)).ln();
+        let width = if self.config.widening > 0.0 {
+            let w = 1.0 + self.config.widening * f64::from(n.visits).sqrt();
+            n.children.min(w as u32)
+        } else {
+            n.children
+        };
         let mut best = n.first_child;
         let mut best_score = f64::NEG_INFINITY;
-        for c in n.first_child..n.first_child + n.children {
+        for c in n.first_child..n.first_child + width {
             let child = &self.nodes[c as usize];
             if child.visits == 0 {
                 return c;
@@ -258,7 +300,7 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Random plies from `state`, then every seat's reward.
     fn rollout(&mut self, state: &mut G) -> [f64; MAX_PLAYERS as usize] {
-        let cap = if self.config.playout == u32::MAX {
+        let cap = if self.config.playout == u32::MAX || !self.config.knowledge {
             FULL_PLAYOUT_CAP
         } else {
             self.config.playout
@@ -269,6 +311,7 @@ impl<G: Evaluate> Mcts<G> {
         for p in PlayerId::all(state.player_count()) {
             rewards[p.index()] = match finished {
                 Some(o) => o.returns(p),
+                None if !self.config.knowledge => 0.0,
                 None => {
                     let v = state.evaluate(p);
                     if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) }
@@ -339,7 +382,8 @@ impl<G: Evaluate> Bot<G> for Mcts<G> {
             next.apply_unchecked(mv);
             let value = match next.status() {
                 Status::Finished(o) => o.returns(mover),
-                Status::Ongoing(_) => next.evaluate(mover),
+                Status::Ongoing(_) if self.config.knowledge => next.evaluate(mover),
+                Status::Ongoing(_) => 0.0,
             };
             let mut info = SearchInfo::immediate(value, budget.elapsed());
             info.pv.push(mv);

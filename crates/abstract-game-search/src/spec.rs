@@ -15,15 +15,19 @@ pub enum BotKind {
     Greedy,
     /// Monte Carlo tree search ([`Mcts`]).
     Mcts,
+    /// Plain UCT: [`Mcts`] without game knowledge ([`MctsConfig::plain`]): random rollouts
+    /// to the end, no evaluation, children in random order.
+    Uct,
     /// Alpha-beta with iterative deepening ([`AlphaBeta`]).
     AlphaBeta,
 }
 
 impl BotKind {
-    const ALL: [(BotKind, &'static str); 4] = [
+    const ALL: [(BotKind, &'static str); 5] = [
         (BotKind::Random, "random"),
         (BotKind::Greedy, "greedy"),
         (BotKind::Mcts, "mcts"),
+        (BotKind::Uct, "uct"),
         (BotKind::AlphaBeta, "alphabeta"),
     ];
 
@@ -39,7 +43,8 @@ impl BotKind {
     fn accepts(self, param: &str) -> bool {
         match self {
             BotKind::Random | BotKind::Greedy => param == "seed",
-            BotKind::Mcts => ["iters", "ms", "c", "playout", "seed"].contains(&param),
+            BotKind::Mcts => ["iters", "ms", "c", "playout", "widen", "seed"].contains(&param),
+            BotKind::Uct => ["iters", "ms", "c", "seed"].contains(&param),
             BotKind::AlphaBeta => ["depth", "nodes", "ms", "seed"].contains(&param),
         }
     }
@@ -58,8 +63,10 @@ a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
   random     uniformly random moves; params: seed
   greedy     the best move by a one-ply evaluation; params: seed
   mcts       Monte Carlo tree search (default iters=1000); params: iters=N, ms=N (time per
-             move), c=X (exploration, 1.0), playout=N|end (random plies before evaluating, 8),
-             seed
+             move), c=X (exploration, 0.5), playout=N|end (random plies before evaluating, 8),
+             widen=X (progressive widening, 2; 0 = every child at once), seed
+  uct        plain UCT without game knowledge: random rollouts to the end, no evaluation
+             (default iters=1000); params: iters=N, ms=N, c=X (1.0), seed
   alphabeta  alpha-beta with iterative deepening (default depth=3); params: depth=N,
              nodes=N, ms=N (time per move), seed
   examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:seed=3";
@@ -117,6 +124,8 @@ pub struct BotSpec {
     /// `playout=N` (MCTS): random plies before a rollout is cut off and evaluated;
     /// `playout=end` (stored as `u32::MAX`) plays to the end.
     pub playout: Option<u32>,
+    /// `widen=X` (MCTS): progressive widening, `0` for none.
+    pub widening: Option<f64>,
     /// `seed=N`: the seed of the bot's random choices (0 when unset).
     pub seed: Option<u64>,
 }
@@ -132,6 +141,7 @@ impl BotSpec {
             millis: None,
             exploration: None,
             playout: None,
+            widening: None,
             seed: None,
         }
     }
@@ -152,7 +162,7 @@ impl BotSpec {
         l.depth = self.depth;
         l.time = self.millis.map(Duration::from_millis);
         let default = match self.kind {
-            BotKind::Mcts => Limits::iterations(1000),
+            BotKind::Mcts | BotKind::Uct => Limits::iterations(1000),
             BotKind::AlphaBeta => Limits::depth(3),
             BotKind::Random | BotKind::Greedy => Limits::none(),
         };
@@ -171,6 +181,15 @@ impl BotSpec {
                 Box::new(Mcts::new(MctsConfig {
                     exploration: self.exploration.unwrap_or(d.exploration),
                     playout: self.playout.unwrap_or(d.playout),
+                    widening: self.widening.unwrap_or(d.widening),
+                    seed,
+                    ..d
+                }))
+            }
+            BotKind::Uct => {
+                let d = MctsConfig::plain();
+                Box::new(Mcts::new(MctsConfig {
+                    exploration: self.exploration.unwrap_or(d.exploration),
                     seed,
                     ..d
                 }))
@@ -204,6 +223,9 @@ impl fmt::Display for BotSpec {
             Some(u32::MAX) => f.write_str(":playout=end")?,
             Some(n) => write!(f, ":playout={n}")?,
             None => {}
+        }
+        if let Some(w) = self.widening {
+            write!(f, ":widen={w}")?;
         }
         if let Some(s) = self.seed {
             write!(f, ":seed={s}")?;
@@ -244,12 +266,16 @@ impl FromStr for BotSpec {
                 }
                 "ms" => spec.millis = Some(int()?),
                 "seed" => spec.seed = Some(int()?),
-                "c" => {
-                    let c: f64 = value.parse().map_err(|_| bad())?;
-                    if !(c.is_finite() && c >= 0.0) {
+                "c" | "widen" => {
+                    let x: f64 = value.parse().map_err(|_| bad())?;
+                    if !(x.is_finite() && x >= 0.0) {
                         return Err(bad());
                     }
-                    spec.exploration = Some(c);
+                    if param == "c" {
+                        spec.exploration = Some(x);
+                    } else {
+                        spec.widening = Some(x);
+                    }
                 }
                 _ => {
                     spec.playout = Some(if value == "end" {
@@ -283,6 +309,8 @@ mod tests {
             "mcts:iters=2000",
             "mcts:ms=100:c=0.7:playout=end:seed=1",
             "mcts:playout=0",
+            "mcts:iters=50:c=0.5:playout=4:widen=1.5",
+            "uct:ms=100:c=0.7:seed=2",
             "alphabeta:depth=5",
             "alphabeta:nodes=10000:ms=200",
         ] {
@@ -312,6 +340,8 @@ mod tests {
             ("mcts:iters=lots", "bad value for 'iters'"),
             ("mcts:iters", "bad value"),
             ("mcts:c=-1", "bad value for 'c'"),
+            ("mcts:widen=inf", "bad value for 'widen'"),
+            ("uct:playout=8", "no parameter 'playout'"),
             ("alphabeta:depth=99999999999", "bad value"),
         ];
         for (text, needle) in cases {
@@ -321,6 +351,7 @@ mod tests {
                 "random",
                 "greedy",
                 "mcts",
+                "uct",
                 "alphabeta",
                 "iters=",
                 "depth=",

@@ -8,10 +8,11 @@ use abstract_game::{Evaluate, Game, MoveList};
 use abstract_game_search::{BotSpec, Limits};
 use common::sample_positions;
 
-const SPECS: [&str; 4] = [
+const SPECS: [&str; 5] = [
     "random:seed=1",
     "greedy:seed=1",
     "mcts:iters=48:seed=1",
+    "uct:iters=8:seed=1",
     "alphabeta:depth=2",
 ];
 
@@ -120,7 +121,7 @@ fn a_stop_flag_or_zero_time_still_gives_a_legal_move_in_every_game() {
     let stop = Arc::new(AtomicBool::new(true));
     let epaminondas = epaminondas_core::Epaminondas::new(&Default::default()).unwrap();
     let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
-    for spec in ["mcts", "alphabeta"] {
+    for spec in ["mcts", "uct", "alphabeta"] {
         let spec: BotSpec = spec.parse().unwrap();
         for limits in [
             Limits::time(std::time::Duration::ZERO),

@@ -8,7 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-const SPECS: [&str; 4] = ["random", "greedy", "mcts:iters=300", "alphabeta:depth=4"];
+const SPECS: [&str; 5] = [
+    "random",
+    "greedy",
+    "mcts:iters=300",
+    "uct:iters=300",
+    "alphabeta:depth=4",
+];
 
 fn pos(text: &str) -> Subtraction {
     text.parse().unwrap()
@@ -34,6 +40,7 @@ fn searching_bots_find_the_winning_move() {
     // 13 tokens, take 1..3: take 1 to leave 12.
     for spec in [
         "mcts:iters=3000",
+        "uct:iters=3000",
         "alphabeta:depth=8",
         "alphabeta:nodes=5000",
     ] {

@@ -175,10 +175,12 @@ Seats: give one spec per seat (repeat a spec to seat it twice); game i seats bot
 (seat + i) mod seats, so each bot plays each seat equally when N is a multiple of the seat
 count. Games start with --opening random moves, the same for every rotation of the seats, and
 end at --max-plies (default 1000 here) as draws. A win is finishing first alone; sharing first
-is a draw. Points: 1 per win, 1/2 per draw.
+is a draw. Points: 1 per win, 1/k per first place shared by k seats (1/2 with two players).
 
-The last line of standard output is one JSON object, bots in the order given (elo only for two
-bots: the first over the second, with a 95% interval):
+Elo, with a 95% interval, is reported for two bots (the first over the second) and for one bot
+against a field of one repeated spec (the first over each of the others, from its share of
+first places: equal strength wins 1/seats of the games; see docs/strength.md).
+The last line of standard output is one JSON object, bots in the order given:
   {\"games\":N,\"bots\":[{\"spec\":S,\"wins\":W,\"draws\":D,\"losses\":L,\"points\":P},...],
    \"elo\":{\"diff\":E,\"low\":A,\"high\":B}}
 Each --jsonl line holds the game, its options, the seats' specs, the moves, the outcome and the

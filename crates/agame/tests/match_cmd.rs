@@ -69,7 +69,18 @@ fn two_bots_get_tallies_and_an_elo_line_last() {
 }
 
 #[test]
-fn four_seats_take_four_bots_and_no_elo() {
+fn four_seats_take_four_bots_and_an_elo_only_against_a_field() {
+    let mixed = stdout(&[
+        "match",
+        "pikemen",
+        "--players",
+        "4",
+        "--bots",
+        "greedy,random,greedy,random",
+        "--games",
+        "4",
+    ]);
+    assert!(last_json(&mixed).get("elo").is_none());
     let text = stdout(&[
         "match",
         "pikemen",
@@ -83,7 +94,13 @@ fn four_seats_take_four_bots_and_no_elo() {
     let json = last_json(&text);
     assert_eq!(json["games"], 4);
     assert_eq!(json["bots"].as_array().unwrap().len(), 4);
-    assert!(json.get("elo").is_none());
+    assert!(text.contains("Elo of greedy over a field of 3 x random"));
+    let (lo, d, hi) = (
+        json["elo"]["low"].as_f64().unwrap(),
+        json["elo"]["diff"].as_f64().unwrap(),
+        json["elo"]["high"].as_f64().unwrap(),
+    );
+    assert!(lo <= d && d <= hi);
     let wins: u64 = (0..4)
         .map(|i| json["bots"][i]["wins"].as_u64().unwrap())
         .sum();

@@ -51,17 +51,13 @@ struct Played {
 }
 
 /// Wins, draws and losses of one bot; a win is finishing first alone, a draw sharing first.
+/// Points: 1 per win, `1/k` per first place shared by `k` seats (1/2 with two players).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Tally {
     wins: u32,
     draws: u32,
     losses: u32,
-}
-
-impl Tally {
-    fn points(self) -> f64 {
-        f64::from(self.wins) + 0.5 * f64::from(self.draws)
-    }
+    points: f64,
 }
 
 /// Mixes numbers into a seed, so that every game and seat gets its own.
@@ -130,25 +126,34 @@ fn tallies(played: &[Played], bots: usize) -> Vec<Tally> {
                 (0, _) => t[b].draws += 1,
                 _ => t[b].losses += 1,
             }
+            if g.outcome.rank(seat) == 0 {
+                t[b].points += 1.0 / firsts as f64;
+            }
         }
     }
     t
 }
 
-/// The Elo difference of the first bot over the second from its score `p` (draws count half),
-/// and a 95% interval: the Wilson score interval of `p` mapped to Elo, which stays honest at a
-/// clean sweep (where the normal approximation would give a zero-width interval). Scores of 0
-/// or 1 are clamped half a game inside, so that the figures stay finite.
-fn elo(t: Tally, games: usize) -> (f64, f64, f64) {
+/// The Elo difference of the first bot over the others from its points (a share of first
+/// places), and a 95% interval: the Wilson score interval of the share mapped to Elo, which
+/// stays honest at a clean sweep (where the normal approximation would give a zero-width
+/// interval). Shares of 0 or 1 are clamped half a game inside, so that the figures stay finite.
+///
+/// With `seats` players, all but the first of equal strength, the first finishes first with
+/// chance `1 / (1 + (seats - 1) 10^(-D/400))` for an Elo difference `D` (the Bradley-Terry
+/// model of two players, extended to a field by Luce's choice rule); the share is turned back
+/// into `D`. Two players: the usual `1 / (1 + 10^(-D/400))`.
+fn elo(points: f64, games: usize, seats: usize) -> (f64, f64, f64) {
     let n = games.max(1) as f64;
-    let p = t.points() / n;
+    let p = points / n;
     let z2 = 1.96_f64 * 1.96;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = (z2 * (p * (1.0 - p) / n + z2 / (4.0 * n * n))).sqrt() / (1.0 + z2 / n);
     let edge = 0.5 / n;
+    let others = seats.saturating_sub(1).max(1) as f64;
     let rating = |x: f64| {
         let x = x.clamp(edge, 1.0 - edge);
-        -400.0 * (1.0 / x - 1.0).log10()
+        400.0 * (others * x / (1.0 - x)).log10()
     };
     let round = |x: f64| (x * 10.0).round() / 10.0;
     (
@@ -156,6 +161,11 @@ fn elo(t: Tally, games: usize) -> (f64, f64, f64) {
         round(rating(centre - half)),
         round(rating(centre + half)),
     )
+}
+
+/// Whether the report has an Elo line: two bots, or one bot against a field of one spec.
+fn rated(names: &[String]) -> bool {
+    names.len() >= 2 && names[2..].iter().all(|n| *n == names[1])
 }
 
 fn json_string(s: &str) -> String {
@@ -258,7 +268,7 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
             t.wins,
             t.draws,
             t.losses,
-            t.points(),
+            t.points,
             w = width
         );
     }
@@ -269,12 +279,17 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
         played.len(),
         plies as f64 / played.len().max(1) as f64
     );
-    let elo = (t.len() == 2).then(|| elo(t[0], played.len()));
+    let elo = rated(&opts.names).then(|| elo(t[0].points, played.len(), t.len()));
     if let Some((diff, low, high)) = elo {
+        let over = if t.len() == 2 {
+            opts.names[1].clone()
+        } else {
+            format!("a field of {} x {}", t.len() - 1, opts.names[1])
+        };
         let _ = writeln!(
             out,
-            "Elo of {} over {}: {diff:+.1} (95% interval {low:+.1} to {high:+.1})",
-            opts.names[0], opts.names[1]
+            "Elo of {} over {over}: {diff:+.1} (95% interval {low:+.1} to {high:+.1})",
+            opts.names[0]
         );
     }
     let bots: Vec<String> = opts
@@ -288,7 +303,7 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
                 t.wins,
                 t.draws,
                 t.losses,
-                t.points()
+                t.points
             )
         })
         .collect();
@@ -348,47 +363,35 @@ mod tests {
 
     #[test]
     fn elo_is_zero_at_even_score_and_symmetric() {
-        let even = Tally {
-            wins: 5,
-            draws: 2,
-            losses: 5,
-        };
-        let (d, lo, hi) = elo(even, 12);
+        let (d, lo, hi) = elo(6.0, 12, 2);
         assert_eq!(d, 0.0);
         assert!(lo < 0.0 && hi > 0.0 && (lo + hi).abs() < 0.2);
         // 75% scores about +191 Elo.
-        let (d, lo, hi) = elo(
-            Tally {
-                wins: 15,
-                draws: 0,
-                losses: 5,
-            },
-            20,
-        );
+        let (d, lo, hi) = elo(15.0, 20, 2);
         assert!((d - 190.8).abs() < 0.2, "{d}");
         assert!(lo < d && d < hi);
         // A clean sweep stays finite.
-        let (d, _, _) = elo(
-            Tally {
-                wins: 10,
-                draws: 0,
-                losses: 0,
-            },
-            10,
-        );
+        let (d, _, _) = elo(10.0, 10, 2);
         assert!(d.is_finite() && d > 400.0);
-        let (_, lo, hi) = elo(
-            Tally {
-                wins: 4,
-                draws: 0,
-                losses: 0,
-            },
-            4,
-        );
+        let (_, lo, hi) = elo(4.0, 4, 2);
         assert!(
             lo < 100.0 && hi > 300.0,
             "a sweep of 4 games proves little: {lo} {hi}"
         );
+    }
+
+    #[test]
+    fn against_a_field_the_even_share_is_one_in_seats() {
+        // Equal strength: a quarter of the wins among four, a third among three.
+        assert_eq!(elo(10.0, 40, 4).0, 0.0);
+        assert_eq!(elo(10.0, 30, 3).0, 0.0);
+        // Winning half the games against three equals: odds 1:1 against a field whose
+        // combined odds are 3 times one player's, so 10^(D/400) = 3.
+        let (d, lo, hi) = elo(20.0, 40, 4);
+        assert!((d - 400.0 * 3f64.log10()).abs() < 0.1, "{d}");
+        assert!(lo < d && d < hi);
+        // Beating a field is worth more than the same share against one opponent.
+        assert!(elo(30.0, 40, 3).0 > elo(30.0, 40, 2).0);
     }
 
     #[test]
@@ -409,6 +412,11 @@ mod tests {
         assert_eq!((t[0].wins, t[0].draws, t[0].losses), (1, 0, 1));
         assert_eq!((t[1].wins, t[1].draws, t[1].losses), (0, 1, 1));
         assert_eq!((t[2].wins, t[2].draws, t[2].losses), (0, 1, 1));
+        // A first place shared by two is worth half a win.
+        assert_eq!((t[0].points, t[1].points, t[2].points), (1.0, 0.5, 0.5));
+        assert!(!rated(&["a".into(), "b".into(), "c".into()]));
+        assert!(rated(&["a".into(), "b".into(), "b".into()]));
+        assert!(rated(&["a".into(), "b".into()]));
     }
 
     fn options(bots: &[&str], games: usize, jobs: usize) -> MatchOptions {
