@@ -1,6 +1,7 @@
 // The page: a game against the bots, played by clicking the board or typing moves.
 import init, { loadGame } from "../crates/agame-wasm/pkg/agame_wasm.js";
-import { click, clickable, placesOf, readRecord } from "./clicks.js";
+import { click, clickable, describe, isRemoval, placesOf, readRecord } from "./clicks.js";
+import { outcomeText } from "./outcome.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,6 +19,15 @@ const OPTIONS = {
   ],
 };
 
+// The colours the pictures give the seats, where the game names them.
+const COLOURS = { gipf: ["White", "Black"], epaminondas: ["White", "Black"] };
+
+/** `Player 1 (White)`: a seat (0-based) as the page names it. */
+function player(seat) {
+  const colour = COLOURS[page.name]?.[seat];
+  return `Player ${seat + 1}${colour ? ` (${colour})` : ""}`;
+}
+
 const page = {
   name: "pikemen",
   options: {},
@@ -29,6 +39,7 @@ const page = {
   targets: [],
   asked: 0, // the number of the last question to the worker; older answers are stale
   thinking: false,
+  boardFocus: false, // whether the keyboard focus was last on the board
 };
 
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -127,15 +138,6 @@ function error(text) {
   $("move-error").textContent = text;
 }
 
-function outcomeText(state) {
-  const status = state.status();
-  const limit = state.isTruncated() ? " (the move limit was reached)" : "";
-  const win = status.match(/^winner (\d)/);
-  if (win) return `Game over: player ${win[1]} wins${limit}.`;
-  if (status === "draw") return `Game over: a draw${limit}.`;
-  return `Game over: ${status}${limit}.`;
-}
-
 function update() {
   const { state } = page;
   const legal = state.legalMoves();
@@ -144,24 +146,26 @@ function update() {
   const bots = botSeats();
   const status = $("status");
   status.classList.toggle("over", over);
-  if (over) status.textContent = outcomeText(state);
-  else if (bots.has(seat)) status.textContent = `Player ${seat + 1} (bot) is thinking…`;
-  else if (legal.every((m) => /^[xk]/.test(m))) {
-    status.textContent = `Player ${seat + 1}: choose the row to remove (click a spot of a marked row).`;
-  } else status.textContent = `Player ${seat + 1} to move.`;
+  if (over) status.textContent = outcomeText(state.status(), state.isTruncated(), player);
+  else if (bots.has(seat)) status.textContent = `${player(seat)}, the bot, is thinking…`;
+  else if (legal.every(isRemoval)) {
+    status.textContent = `${player(seat)}: choose the row to remove (click a spot of a marked row).`;
+  } else status.textContent = `${player(seat)} to move.`;
   status.dataset.state = over ? "over" : bots.has(seat) ? "bot" : "human";
 
   drawBoard(legal);
 
   $("legal-list").replaceChildren(...legal.map((m) => new Option(m, m)));
-  $("moves").replaceChildren(
+  const list = $("moves");
+  list.replaceChildren(
     ...page.moves.map((m) => {
       const li = document.createElement("li");
       li.textContent = m;
       return li;
     }),
   );
-  $("scores").textContent = [...state.scores()].map((s, i) => `player ${i + 1}: ${s}`).join(", ");
+  list.scrollTop = list.scrollHeight; // the latest moves in sight
+  $("scores").textContent = [...state.scores()].map((s, i) => `${player(i)}: ${s}`).join(", ");
   $("undo").disabled = page.moves.length === 0;
   $("hint").disabled = over || bots.has(seat);
   if (!over && bots.has(seat) && !page.thinking) botTurn();
@@ -171,33 +175,59 @@ function drawBoard(legal) {
   const highlights = page.selected ? page.targets : [];
   const svg = page.state.svg({ lastMove: page.moves.length > 0, highlights });
   const board = $("board");
+  // Redrawing drops the focused element: a keyboard player keeps the focus on the board.
+  const focused = board.contains(document.activeElement) ? placeOf(document.activeElement) : null;
+  const keepFocus = page.boardFocus && (focused !== null || document.activeElement === document.body);
   board.innerHTML = svg;
   const svgEl = board.querySelector("svg");
   svgEl.setAttribute("role", "group");
   svgEl.setAttribute("aria-label", `${page.name} board`);
   const can = page.state.isTerminal() || botSeats().has(page.state.currentPlayer()) ? new Set() : clickable(legal);
   const targets = new Set(highlights);
+  const stops = new Map(); // one tab stop per place: a target's highlight, else its first element
   for (const el of board.querySelectorAll("[data-square], [data-spot], [data-dot]")) {
-    const place = el.dataset.square ?? el.dataset.dot ?? el.dataset.spot;
+    const place = placeOf(el);
+    if (!can.has(place) && !targets.has(place)) continue;
+    const better = targets.has(place) && el.classList.contains("highlight");
+    if (el.closest("[tabindex]") || (stops.has(place) && !better)) continue;
+    stops.set(place, el);
+  }
+  for (const el of board.querySelectorAll("[data-square], [data-spot], [data-dot]")) {
+    const place = placeOf(el);
     // The pictures title their pieces; the rest gets its place name, for screen readers.
     if (!el.querySelector(":scope > title")) {
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = targets.has(place) ? `${place}: a target` : place;
+      title.textContent = place;
       el.prepend(title);
     }
-    if ((can.has(place) || targets.has(place)) && !el.closest("[tabindex]")) {
+    if (stops.get(place) === el) {
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
+      if (targets.has(place)) el.setAttribute("aria-label", `${place}: a target${pieceAt(board, place)}`);
+      if (place === page.selected) el.setAttribute("aria-pressed", "true");
     }
     if (place === page.selected) el.classList.add("selected");
   }
+  if (keepFocus) (stops.get(focused) ?? stops.values().next().value)?.focus();
+}
+
+/** The place an element of the picture stands for (a GIPF arrow names its dot). */
+function placeOf(el) {
+  return el.dataset.dot ?? el.dataset.square ?? el.dataset.spot ?? null;
+}
+
+/** ` (white piece on e4)`: what stands on a place, from the picture's titles; or nothing. */
+function pieceAt(board, place) {
+  const piece = [...board.querySelectorAll(".piece")].find((el) => placeOf(el) === place);
+  const title = piece?.querySelector(":scope > title")?.textContent;
+  return title ? ` (${title})` : "";
 }
 
 function onBoard(event) {
   const el = event.target.closest("[data-square], [data-spot], [data-dot]");
   if (!el || page.state.isTerminal() || botSeats().has(page.state.currentPlayer())) return;
   // A dot and its first spot share an arrow: a click on a dot names the dot.
-  const place = el.dataset.dot ?? el.dataset.square ?? el.dataset.spot;
+  const place = placeOf(el);
   const legal = page.state.legalMoves();
   const what = click(legal, page.selected, place);
   showChoices([]);
@@ -221,7 +251,8 @@ function showChoices(moves) {
   $("choices").replaceChildren(
     ...moves.map((m) => {
       const b = document.createElement("button");
-      b.textContent = m;
+      b.textContent = describe(m);
+      b.dataset.move = m;
       b.onclick = () => play(m);
       return b;
     }),
@@ -326,6 +357,9 @@ $("setup").onsubmit = (e) => {
   newGame();
 };
 $("board").addEventListener("click", onBoard);
+document.addEventListener("focusin", (e) => {
+  page.boardFocus = $("board").contains(e.target);
+});
 $("board").addEventListener("keydown", (e) => {
   if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();

@@ -44,6 +44,14 @@ function decide(fit) {
   return { choose: fit };
 }
 
+/** A choice button's words: a GIPF removal spelled out (`xb2,b3,b4` -> `remove b2 b3 b4`),
+ * any other move as its text. */
+export function describe(move) {
+  if (!isRemoval(move)) return move;
+  const spots = placesOf(move).join(" ");
+  return move.startsWith("x") ? `remove ${spots}` : `keep ${spots} standing`;
+}
+
 /** The places a person can click now: origins and single-place moves, or removal rows. */
 export function clickable(legal) {
   const out = new Set();

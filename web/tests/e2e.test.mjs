@@ -83,7 +83,7 @@ async function clickMove(page, move) {
     await clickPlace(page, p);
   }
   if ((await played(page)).length === before) {
-    await page.locator("#choices button", { hasText: move }).first().click();
+    await page.locator(`#choices button[data-move="${move}"]`).click();
   }
   assert.equal((await played(page))[before], move);
 }
@@ -116,7 +116,7 @@ describe("the page", () => {
   for (const [name, nearEnd, lastMove] of GAMES) {
     test(`${name}: clicks, the bot's answers, undo, and a finished game`, async (t) => {
       const page = await open(t, { game: name });
-      assert.match(await status(page), /^Player 1 to move/);
+      assert.match(await status(page), /^Player 1( \(White\))? to move/);
 
       // Two moves of player 1 by clicks; the bot (player 2) answers each.
       for (const pick of [0, 3]) {
@@ -133,7 +133,7 @@ describe("the page", () => {
       const rest = await played(page);
       assert.deepEqual(rest, history.slice(0, rest.length));
       assert.ok(rest.length < history.length && rest.length >= 1);
-      assert.match(await status(page), /^Player 1 to move/);
+      assert.match(await status(page), /^Player 1( \(White\))? to move/);
 
       // A near-end position, loaded as position text; the last move ends the game.
       await page.locator("#position").fill(nearEnd);
@@ -141,9 +141,60 @@ describe("the page", () => {
       assert.deepEqual(await played(page), []);
       await clickMove(page, lastMove);
       await page.locator('#status[data-state="over"]').waitFor();
-      assert.match(await status(page), /Game over: player 1 wins/);
+      assert.match(await status(page), /^Game over: Player 1( \(White\))? wins\.$/);
       assert.ok(await page.locator("#undo").isEnabled());
       await page.screenshot({ path: `${out}/${name}-over.png`, fullPage: true });
     });
   }
+
+  test("gipf: the removal choice, asked when the player's row holds a GIPF-piece", async (t) => {
+    // White's row b2-b5 ends in a GIPF-piece (b5): White takes it or keeps it.
+    const position = "standard W:b2,b3,b4,Gb5,d4,Ge2,e8,Gg6 B:Gc3,d2,d3,Gd7,f7,Gh2,h5 R:7/8 C:0/0 rows:w";
+    const page = await open(t, { game: "gipf", position });
+    assert.match(await status(page), /^Player 1 \(White\): choose the row to remove/);
+    assert.equal(await page.locator("#board .pending-row").count(), 1, "the row is marked");
+    await clickPlace(page, "b3"); // in both choices: the page asks
+    const buttons = page.locator("#choices button");
+    assert.deepEqual(await buttons.allTextContents(), ["remove b2 b3 b4", "remove b2 b3 b4 b5"]);
+    await buttons.first().click();
+    assert.equal((await played(page))[0], "xb2,b3,b4");
+    await humanTurn(page);
+    assert.ok((await played(page)).length >= 2, "the bot pushed after the removal");
+    assert.match(await page.locator("#scores").textContent(), /Player 1 \(White\): 0/);
+    await page.locator("#undo").click();
+    assert.deepEqual(await played(page), []);
+    await clickPlace(page, "b5"); // only in one choice: played at once
+    assert.deepEqual((await played(page))[0], "xb2,b3,b4,b5");
+    await page.screenshot({ path: `${out}/gipf-removal.png`, fullPage: true });
+  });
+
+  test("epaminondas: a move with the keyboard alone (Tab, Enter), screen-reader names", async (t) => {
+    const page = await open(t, { game: "epaminondas", board: "8x8" });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return { name: el.getAttribute("aria-label") ?? el.querySelector(":scope > title")?.textContent ?? "", pressed: el.getAttribute("aria-pressed"), board: el.closest("#board") !== null };
+      });
+    // Tab from the top of the page to the first piece that can move.
+    let now = await focused();
+    for (let i = 0; i < 40 && !now.board; i++) {
+      await page.keyboard.press("Tab");
+      now = await focused();
+    }
+    assert.ok(now.board, "Tab reaches the board");
+    assert.match(now.name, /^white piece on [a-h]\d/);
+    await page.keyboard.press("Enter");
+    now = await focused();
+    assert.equal(now.pressed, "true", "the selected piece keeps the focus after the redraw");
+    for (let i = 0; i < 80 && !now.name.includes("a target"); i++) {
+      await page.keyboard.press("Tab");
+      now = await focused();
+    }
+    assert.match(now.name, /^[a-h]\d: a target$/);
+    await page.keyboard.press("Enter");
+    assert.equal((await played(page)).length >= 1, true);
+    await humanTurn(page);
+    now = await focused();
+    assert.ok(now.board, "after the bot's answer the focus is on the board again");
+  });
 });

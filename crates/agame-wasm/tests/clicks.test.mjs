@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import agame from "./load.mjs";
-import { click, clickable, placesOf, readRecord } from "../../../web/clicks.js";
+import { click, clickable, describe, placesOf, readRecord } from "../../../web/clicks.js";
 
 test("placesOf reads every game's move text", () => {
   assert.deepEqual(placesOf("a1-a4(N)"), ["a1", "a4"]);
@@ -45,4 +45,11 @@ test("removal decisions are chosen by a spot of their row", () => {
 
 test("records are read like agame replay's move files", () => {
   assert.deepEqual(readRecord("# a game\na1-a3\n\n  b2-b3  \n#x\n"), ["a1-a3", "b2-b3"]);
+});
+
+test("removal choices are spelled out on their buttons", () => {
+  assert.equal(describe("xb2,b3,b4,b5"), "remove b2 b3 b4 b5");
+  assert.equal(describe("kc3,d4,e5,f6"), "keep c3 d4 e5 f6 standing");
+  assert.equal(describe("a1-b2"), "a1-b2");
+  assert.equal(describe("k3-i3"), "k3-i3"); // an Epaminondas square k3, not a keep
 });
