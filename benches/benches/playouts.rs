@@ -1,32 +1,15 @@
 //! Random playouts of every game beside a chess engine's, in one run, so that the ratios the
 //! issue sets hold on the same machine at the same moment. Figures: docs/performance.md.
 //!
-//! Chess is shakmaty's: a random game plays a uniformly chosen legal move until mate,
-//! stalemate, insufficient material or the fifty-move rule, choosing with the same generator.
+//! Chess is shakmaty's (`benches::chess_games`). On a shared machine the load changes between
+//! two criterion groups; `cargo run --release -p benches --example playout_ratio` alternates
+//! short slices of chess and of each game and reports the median ratio, which is steadier.
 
-use abstract_game::{Game, SeededRng};
-use benches::playouts;
+use abstract_game::Game;
+use benches::{chess_games, playouts};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shakmaty::{Chess, Position};
 use std::hint::black_box;
 use std::time::Duration;
-
-fn chess_games(games: usize) -> u64 {
-    let mut rng = SeededRng::new(1);
-    let mut plies = 0;
-    for _ in 0..games {
-        let mut pos = Chess::default();
-        while pos.halfmoves() < 100 && !pos.is_insufficient_material() {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(&moves[rng.below(moves.len())]);
-            plies += 1;
-        }
-    }
-    plies
-}
 
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("playouts");

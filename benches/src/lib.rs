@@ -96,6 +96,28 @@ pub fn random_games<G: Game>(start: &G, games: usize) -> u64 {
         .sum()
 }
 
+/// Plays `games` uniformly random chess games (shakmaty) from the start, with the generator
+/// seeded with 1: a uniformly chosen legal move until mate, stalemate, insufficient material
+/// or the fifty-move rule. Returns the moves played; the yardstick of the playout goals.
+#[must_use]
+pub fn chess_games(games: usize) -> u64 {
+    use shakmaty::{Chess, Position};
+    let mut rng = abstract_game::SeededRng::new(1);
+    let mut plies = 0;
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        while pos.halfmoves() < 100 && !pos.is_insufficient_material() {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+            plies += 1;
+        }
+    }
+    plies
+}
+
 /// [`random_games`] from `start`; throughput in decisions (the same games every iteration).
 pub fn playouts<G: Game>(
     group: &mut BenchmarkGroup<'_, WallTime>,

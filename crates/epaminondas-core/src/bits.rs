@@ -131,32 +131,6 @@ impl Bits {
         Bits(out)
     }
 
-    /// [`Bits::shl`] for `0 < n < 64` only (single board steps), without the general path.
-    #[inline(always)]
-    pub(crate) fn shl_small(self, n: u32) -> Bits {
-        debug_assert!(n > 0 && n < 64);
-        let x = self.0;
-        let carry = [0, x[0], x[1], x[2]];
-        let mut out = [0u64; 4];
-        for i in 0..4 {
-            out[i] = x[i] << (n & 63) | carry[i] >> ((64 - n) & 63);
-        }
-        Bits(out)
-    }
-
-    /// [`Bits::shr`] for `0 < n < 64` only.
-    #[inline(always)]
-    pub(crate) fn shr_small(self, n: u32) -> Bits {
-        debug_assert!(n > 0 && n < 64);
-        let x = self.0;
-        let carry = [x[1], x[2], x[3], 0];
-        let mut out = [0u64; 4];
-        for i in 0..4 {
-            out[i] = x[i] >> (n & 63) | carry[i] << ((64 - n) & 63);
-        }
-        Bits(out)
-    }
-
     /// Shift by a signed amount: positive up, negative down.
     #[inline]
     pub(crate) fn shift(self, delta: i32) -> Bits {
@@ -259,10 +233,6 @@ mod tests {
         for n in 0..256 {
             assert_eq!(x.shl(n), up, "shl {n}");
             assert_eq!(x.shr(n), down, "shr {n}");
-            if (1..64).contains(&n) {
-                assert_eq!(x.shl_small(n), up, "shl_small {n}");
-                assert_eq!(x.shr_small(n), down, "shr_small {n}");
-            }
             up = up.shl(1);
             down = down.shr(1);
         }

@@ -51,6 +51,7 @@ pub mod doc;
 mod end;
 mod eval;
 mod hash;
+mod lines;
 mod movegen;
 mod moves;
 mod observe;

@@ -3,10 +3,9 @@
 //! For each direction the moving groups are found from their *heads* (own pieces whose next
 //! square in that direction is not their own): a maximal run of `L` own pieces ending at a head
 //! gives `L` groups (tails), all sharing the head, the `e` empty squares ahead of it and the
-//! enemy phalanx (if any) beyond them. Generation walks each head; counting works on whole sets
-//! with shifts (see [`Epaminondas::count`]).
+//! enemy phalanx (if any) beyond them. Generation walks each head; counting does the same on
+//! the board's lines (`lines.rs`), where each head costs a few bit counts.
 
-use crate::bits::Bits;
 use crate::board::{DIRS, Square};
 use crate::moves::Move;
 use crate::rules::Epaminondas;
@@ -237,7 +236,7 @@ impl Epaminondas {
         }
     }
 
-    /// The number of legal moves, counted per direction on whole sets of pieces.
+    /// The number of legal moves, counted head by head on the lines of the board.
     pub(crate) fn count(&self) -> usize {
         let (mine, theirs) = self.crossings();
         if mine > theirs {
@@ -252,97 +251,7 @@ impl Epaminondas {
             self.generate(&mut moves);
             return moves.len();
         }
-        let p = self.to_move as usize;
-        let me = self.pieces[p];
-        let them = self.pieces[1 - p];
-        let empty = self.empty_squares();
-        // Scratch for the F_k sets, shared by the directions (each writes before it reads).
-        let mut f = [Bits::EMPTY; 18];
-        (0..DIRS.len())
-            .map(|d| self.count_direction(p, me, them, empty, d, &mut f))
-            .sum::<u32>() as usize
-    }
-
-    /// Moves in direction `d`. With `R_j` the heads whose run has at least `j` pieces, `F_k`
-    /// the heads with at least `k` empty squares ahead, a head of run `L` and `e` free squares
-    /// has `sum over tails n = 1..=L of min(n, e)` plain moves, which is
-    /// `sum over k <= j of |R_j & F_k|`. Captures are rare and counted head by head.
-    #[inline]
-    pub(crate) fn count_direction(
-        &self,
-        p: usize,
-        me: Bits,
-        them: Bits,
-        empty: Bits,
-        d: usize,
-        f: &mut [Bits; 18],
-    ) -> u32 {
-        // Monomorphised by the sign of the step, so every shift is one straight-line path
-        // (a branch between shifting up and down costs more than the shift itself).
-        let delta = self.geo.delta(d);
-        if delta > 0 {
-            self.count_ray::<true>(p, me, them, empty, delta, f)
-        } else {
-            self.count_ray::<false>(p, me, them, empty, delta, f)
-        }
-    }
-
-    #[inline(always)]
-    fn count_ray<const UP: bool>(
-        &self,
-        p: usize,
-        me: Bits,
-        them: Bits,
-        empty: Bits,
-        delta: i32,
-        f: &mut [Bits; 18],
-    ) -> u32 {
-        let a = delta.unsigned_abs();
-        // `fwd(x)`: the squares one step ahead of x; `back(x)`: the squares whose next
-        // square is in x.
-        let fwd = |x: Bits| if UP { x.shl_small(a) } else { x.shr_small(a) };
-        let back = |x: Bits| if UP { x.shr_small(a) } else { x.shl_small(a) };
-        let heads = me & !back(me);
-        let g1 = back(empty); // squares whose next square is empty
-        f[1] = heads & g1;
-        let mut q = back(them); // Q_j: j-1 empty squares, then an enemy
-        if f[1].is_empty() && (heads & q).is_empty() {
-            return 0; // no head has an empty or enemy square ahead
-        }
-        let mut g = g1;
-        let mut own_run = me; // O_j: squares ending a run of >= j own pieces
-        let mut r = heads;
-        let mut total = 0;
-        let mut j = 1;
-        loop {
-            for fk in &f[1..=j] {
-                let c = (r & *fk).count();
-                if c == 0 {
-                    break;
-                }
-                total += c;
-            }
-            let own_next = me & fwd(own_run);
-            let r_next = heads & own_next;
-            // A capture at distance j needs a group of at least max(j, 2) pieces.
-            let candidates = heads & q & if j == 1 { r_next } else { r };
-            for h in candidates.iter() {
-                let h = h as i32;
-                let len = self.run(p, h, -delta, u32::MAX);
-                let m = self.run(1 - p, h + j as i32 * delta, delta, len);
-                total += len.saturating_sub((j as u32 - 1).max(m));
-            }
-            if (r_next & f[1]).is_empty() || j + 1 >= f.len() {
-                break;
-            }
-            j += 1;
-            g = g1 & back(g);
-            f[j] = heads & g;
-            q = g1 & back(q);
-            own_run = own_next;
-            r = r_next;
-        }
-        total
+        self.lines.count(self.to_move as usize).iter().sum::<u32>() as usize
     }
 
     /// Whether the player to move has a legal move (the start-of-turn win aside).

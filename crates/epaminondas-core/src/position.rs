@@ -15,7 +15,6 @@
 use crate::bits::Bits;
 use crate::board::{Geometry, MAX_HEIGHT, MAX_WIDTH};
 use crate::rules::{Config, ConfigError, Epaminondas, STONE_COUNT};
-use abstract_game::Game;
 use core::fmt;
 use core::str::FromStr;
 
@@ -176,7 +175,7 @@ impl FromStr for Epaminondas {
             return Err(PositionError::PlacementTurn);
         }
         p.to_move = to_move;
-        p.hash = p.hash64_from_scratch();
+        p.refresh();
         Ok(p)
     }
 }
@@ -187,6 +186,7 @@ abstract_game::serde_via_text!(Epaminondas);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use abstract_game::Game;
 
     #[test]
     fn start_text_round_trips() {

@@ -3,6 +3,7 @@
 use crate::bits::Bits;
 use crate::board::{Content, DIRS, Geometry, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Square};
 use crate::hash;
+use crate::lines::Lines;
 use crate::movegen::IllegalMove;
 use crate::moves::{Move, MoveParseError};
 use crate::position::PositionError;
@@ -113,20 +114,24 @@ pub struct Epaminondas {
     pub(crate) mirror: bool,
     pub(crate) stones_variant: bool,
     pub(crate) hash: u64,
+    /// The same board by lines, for counting moves.
+    pub(crate) lines: Lines,
 }
 
 impl Epaminondas {
     /// An empty board of a validated configuration, player 1 to move.
     pub(crate) fn empty(config: &Config) -> Result<Epaminondas, ConfigError> {
         config.validate()?;
+        let geo = Geometry::new(config.width, config.height);
         let mut s = Epaminondas {
-            geo: Geometry::new(config.width, config.height),
+            geo,
             pieces: [Bits::EMPTY; 2],
             stones: Bits::EMPTY,
             to_move: 0,
             mirror: config.mirror,
             stones_variant: config.stones,
             hash: 0,
+            lines: Lines::new(&geo, &[Bits::EMPTY; 2], Bits::EMPTY),
         };
         s.hash = s.hash64_from_scratch();
         Ok(s)
@@ -208,7 +213,7 @@ impl Epaminondas {
             self.geo.flip_files(self.pieces[1]),
         ];
         m.stones = self.geo.flip_files(self.stones);
-        m.hash = m.hash64_from_scratch();
+        m.refresh();
         m
     }
 
@@ -351,6 +356,36 @@ impl Epaminondas {
         self.hash ^= hash::keys_of(p, before[p] ^ after[p]);
         self.hash ^= hash::keys_of(1 - p, before[1 - p] ^ after[1 - p]);
         self.pieces = after;
+        // The squares of the move's line that change, counted from the tail: the captured
+        // pieces and the rear of the group leave, then the front of the group lands.
+        let h = u32::from(self.geo.height);
+        let start = self.geo.square(tail);
+        let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
+        let at = |j: u32| {
+            let j = j as i32;
+            (
+                (i32::from(start.file()) + j * dx) as u32,
+                (i32::from(start.rank()) + j * dy) as u32,
+            )
+        };
+        for j in n + k - 1..n + k - 1 + m {
+            let (f, r) = at(j);
+            self.lines.lift(1 - p, h, f, r);
+        }
+        for j in 0..n.min(k) {
+            let (f, r) = at(j);
+            self.lines.lift(p, h, f, r);
+        }
+        for j in n.max(k)..n + k {
+            let (f, r) = at(j);
+            self.lines.put(p, h, f, r);
+        }
+    }
+
+    /// Recomputes the hash and the lines after the board was set square by square.
+    pub(crate) fn refresh(&mut self) {
+        self.hash = self.hash64_from_scratch();
+        self.lines = Lines::new(&self.geo, &self.pieces, self.stones);
     }
 
     fn pass_turn(&mut self) {
@@ -377,7 +412,7 @@ impl Game for Epaminondas {
             s.pieces[0] |= s.geo.row(r);
             s.pieces[1] |= s.geo.row(h - 1 - r);
         }
-        s.hash = s.hash64_from_scratch();
+        s.refresh();
         Ok(s)
     }
 
@@ -435,6 +470,10 @@ impl Game for Epaminondas {
                 if let Some(i) = self.geo.index_of(mv.dest()) {
                     self.stones.set(i);
                     self.hash ^= hash::PIECE_KEYS[2][i];
+                    let sq = mv.dest();
+                    let h = u32::from(self.geo.height);
+                    self.lines
+                        .block(h, u32::from(sq.file()), u32::from(sq.rank()));
                 }
             }
             Some(from) => {

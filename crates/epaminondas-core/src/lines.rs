@@ -1,0 +1,413 @@
+//! The board as lines, for counting and picking moves: one 16-bit mask per rank, file and
+//! diagonal, so that the run of own pieces behind a head and the free squares ahead of it are
+//! one count of leading or trailing ones each, whatever the direction. Four lines share a
+//! 64-bit word (line `l` in bits `16 * (l % 4)..`), so that the lone pieces, most of them,
+//! are counted four lines at a time.
+//!
+//! Line numbers and the position of a square (file `f`, rank `r`) on its line:
+//!
+//! | orientation | lines | line of (f, r) | position | directions (+, -) |
+//! |---|---|---|---|---|
+//! | ranks | `RANKS..` | `r` | `f` | E, W |
+//! | files | `FILES..` | `f` | `r` | N, S |
+//! | diagonals | `DIAGONALS..` | `f - r + height - 1` | `r` | NE, SW |
+//! | anti-diagonals | `ANTI..` | `f + r` | `r` | NW, SE |
+
+use crate::bits::Bits;
+use crate::board::{DIRS, Geometry, Square};
+use crate::moves::Move;
+
+const RANKS: usize = 0;
+const FILES: usize = 16;
+const DIAGONALS: usize = 32;
+const ANTI: usize = 64;
+/// Words of four lines.
+const WORDS: usize = 24;
+
+/// Every bit but the lowest of each 16-bit line.
+const NOT_FIRST: u64 = !0x0001_0001_0001_0001;
+/// Every bit but the highest of each 16-bit line.
+const NOT_LAST: u64 = !0x8000_8000_8000_8000;
+
+/// For each direction (an index into [`DIRS`]): its orientation (0 ranks, 1 files,
+/// 2 diagonals, 3 anti-diagonals) and whether it runs towards higher positions.
+const ORIENTATION: [(usize, bool); 8] = [
+    (1, true),  // N
+    (2, true),  // NE
+    (0, true),  // E
+    (3, false), // SE
+    (1, false), // S
+    (2, false), // SW
+    (0, false), // W
+    (3, true),  // NW
+];
+
+/// Each player's pieces and the empty squares, line by line: kept in the state beside the
+/// bitboards, so that counting needs no transposition.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Lines {
+    own: [[u64; WORDS]; 2],
+    free: [u64; WORDS],
+}
+
+impl core::fmt::Debug for Lines {
+    /// Nothing: the lines repeat the bitboards.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Lines")
+    }
+}
+
+/// The words of the four lines through (file `f`, rank `r`) of a board `h` ranks high, and
+/// the bit of the square in each.
+#[inline]
+fn slots(h: u32, f: u32, r: u32) -> [(usize, u64); 4] {
+    let (f, r) = (f as usize, r as usize);
+    let at = |line: usize, pos: usize| (line / 4, 1u64 << (16 * (line % 4) + pos));
+    [
+        at(RANKS + r, f),
+        at(FILES + f, r),
+        at(DIAGONALS + f + h as usize - 1 - r, r),
+        at(ANTI + f + r, r),
+    ]
+}
+
+/// One head (an own piece whose next square in the direction is not its own) and what its
+/// groups can do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Head {
+    /// Own pieces in the run ending at the head: the groups have 1..=len pieces.
+    len: u32,
+    /// Empty squares ahead, at most `len`.
+    free: u32,
+    /// The smallest group that captures the enemy phalanx just beyond the free squares
+    /// (`u32::MAX` when none can).
+    capture_from: u32,
+}
+
+impl Head {
+    /// A head at position `h` of a line, direction towards higher positions.
+    #[inline]
+    fn up(own: u32, enemy: u32, free: u32, h: u32) -> Head {
+        Head::up_run((own << (31 - h)).leading_ones(), enemy, free, h)
+    }
+
+    /// [`Head::up`] when the length of the run is known.
+    #[inline]
+    fn up_run(len: u32, enemy: u32, free: u32, h: u32) -> Head {
+        let e = (free >> (h + 1)).trailing_ones();
+        let mut capture_from = u32::MAX;
+        let target = h + e + 1;
+        if e < len && enemy >> target & 1 != 0 {
+            let m = (enemy >> target).trailing_ones().min(len);
+            if m < len {
+                capture_from = e.max(m) + 1;
+            }
+        }
+        Head {
+            len,
+            free: e.min(len),
+            capture_from,
+        }
+    }
+
+    /// A head at position `h` of a line, direction towards lower positions.
+    #[inline]
+    fn down(own: u32, enemy: u32, free: u32, h: u32) -> Head {
+        Head::down_run((own >> h).trailing_ones(), enemy, free, h)
+    }
+
+    /// [`Head::down`] when the length of the run is known.
+    #[inline]
+    fn down_run(len: u32, enemy: u32, free: u32, h: u32) -> Head {
+        // Bit h - 1 of `free` moved to bit 63 (nothing at all for h = 0).
+        let e = (u64::from(free) << 32 << (32 - h)).leading_ones();
+        let mut capture_from = u32::MAX;
+        if e < len && e < h {
+            let target = h - e - 1;
+            if enemy >> target & 1 != 0 {
+                let m = (enemy << (31 - target)).leading_ones().min(len);
+                if m < len {
+                    capture_from = e.max(m) + 1;
+                }
+            }
+        }
+        Head {
+            len,
+            free: e.min(len),
+            capture_from,
+        }
+    }
+
+    /// Moves of the groups behind this head: `sum over n = 1..=len of min(n, free)` plain
+    /// moves, and one capture for each group of at least `capture_from` pieces.
+    #[inline]
+    fn moves(self) -> u32 {
+        let (l, e) = (self.len, self.free);
+        let plain = e * (e + 1) / 2 + (l - e) * e;
+        plain + (l + 1).saturating_sub(self.capture_from)
+    }
+
+    /// Move number `i` (below [`Head::moves`]) in generation order: groups from the head
+    /// backwards, each with its plain moves nearest first, then its capture. Returns the group
+    /// size, the distance its front piece travels and whether it captures.
+    fn nth(self, mut i: u32) -> (u32, u32, bool) {
+        for n in 1..=self.len {
+            let plain = n.min(self.free);
+            if i < plain {
+                return (n, i + 1, false);
+            }
+            i -= plain;
+            if n >= self.capture_from {
+                if i == 0 {
+                    return (n, self.free + 1, true);
+                }
+                i -= 1;
+            }
+        }
+        (0, 0, false)
+    }
+}
+
+impl Lines {
+    /// The lines of a board.
+    pub(crate) fn new(geo: &Geometry, pieces: &[Bits; 2], stones: Bits) -> Lines {
+        let mut lines = Lines {
+            own: [[0; WORDS]; 2],
+            free: [0; WORDS],
+        };
+        let occupied = pieces[0] | pieces[1] | stones;
+        for r in 0..geo.height {
+            for f in 0..geo.width {
+                let i = geo.index(f, r);
+                let (f, r, h) = (u32::from(f), u32::from(r), u32::from(geo.height));
+                for (who, set) in pieces.iter().enumerate() {
+                    if set.has(i) {
+                        lines.put(who, h, f, r);
+                    }
+                }
+                if !occupied.has(i) {
+                    for (w, bit) in slots(h, f, r) {
+                        lines.free[w] |= bit;
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// A piece of `who` now stands on (f, r), which was empty.
+    #[inline]
+    pub(crate) fn put(&mut self, who: usize, h: u32, f: u32, r: u32) {
+        for (w, bit) in slots(h, f, r) {
+            self.own[who & 1][w] |= bit;
+            self.free[w] &= !bit;
+        }
+    }
+
+    /// The piece of `who` on (f, r) left it empty.
+    #[inline]
+    pub(crate) fn lift(&mut self, who: usize, h: u32, f: u32, r: u32) {
+        for (w, bit) in slots(h, f, r) {
+            self.own[who & 1][w] &= !bit;
+            self.free[w] |= bit;
+        }
+    }
+
+    /// A stone now stands on the empty square (f, r).
+    pub(crate) fn block(&mut self, h: u32, f: u32, r: u32) {
+        for (w, bit) in slots(h, f, r) {
+            self.free[w] &= !bit;
+        }
+    }
+
+    /// Own pieces of player `p`, enemy pieces and empty squares of line `l`.
+    #[inline]
+    fn line(&self, p: usize, l: usize) -> (u32, u32, u32) {
+        let (w, shift) = (l / 4, 16 * (l % 4));
+        let part = |x: u64| (x >> shift) as u32 & 0xffff;
+        (
+            part(self.own[p & 1][w]),
+            part(self.own[(p ^ 1) & 1][w]),
+            part(self.free[w]),
+        )
+    }
+
+    /// The number of piece moves of player `p` in each direction (the mirror rule aside).
+    pub(crate) fn count(&self, p: usize) -> [u32; 8] {
+        let mut per_direction = [0u32; 8];
+        // Words of each orientation, and its directions towards higher and lower positions.
+        let orientations = [
+            (RANKS / 4..FILES / 4, 2, 6),
+            (FILES / 4..DIAGONALS / 4, 0, 4),
+            (DIAGONALS / 4..ANTI / 4, 1, 5),
+            (ANTI / 4..WORDS, 7, 3),
+        ];
+        for (words, up_dir, down_dir) in orientations {
+            let (mut up, mut down) = (0, 0);
+            for w in words {
+                let own = self.own[p & 1][w];
+                if own == 0 {
+                    continue;
+                }
+                let free = self.free[w];
+                // Own pieces just below and just above each square of the same line.
+                let below = own << 1 & NOT_FIRST;
+                let above = own >> 1 & NOT_LAST;
+                // Lone pieces have one move each way if the square there is empty, and no
+                // capture; the others go run by run.
+                let alone = own & !below & !above;
+                up += (alone & free >> 1 & NOT_LAST).count_ones();
+                down += (alone & free << 1 & NOT_FIRST).count_ones();
+                let runs = own & !alone;
+                if runs == 0 {
+                    continue;
+                }
+                let enemy = self.own[(p ^ 1) & 1][w];
+                // Runs start and end in the same line, in ascending order.
+                let (mut starts, mut ends) = (runs & !below, runs & !above);
+                while starts != 0 {
+                    let (s, t) = (starts.trailing_zeros(), ends.trailing_zeros());
+                    starts &= starts - 1;
+                    ends &= ends - 1;
+                    let base = s & !15;
+                    let part = |x: u64| (x >> base) as u32 & 0xffff;
+                    let (enemy, free) = (part(enemy), part(free));
+                    let (s, t) = (s - base, t - base);
+                    let len = t - s + 1;
+                    up += Head::up_run(len, enemy, free, t).moves();
+                    down += Head::down_run(len, enemy, free, s).moves();
+                }
+            }
+            per_direction[up_dir] = up;
+            per_direction[down_dir] = down;
+        }
+        per_direction
+    }
+
+    /// Piece move number `i` among the moves in direction `d`, in generation order (heads by
+    /// ascending square, rank 1 first).
+    pub(crate) fn nth_in_direction(
+        &self,
+        p: usize,
+        geo: &Geometry,
+        d: usize,
+        mut i: u32,
+    ) -> Option<Move> {
+        let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
+        let (orientation, up) = ORIENTATION[d];
+        let h = i32::from(geo.height);
+        let rank = |set: &[u64; WORDS], r: i32| {
+            if (0..h).contains(&r) {
+                let l = RANKS + r as usize;
+                (set[l / 4] >> (16 * (l % 4))) as u32 & 0xffff
+            } else {
+                0
+            }
+        };
+        // Bit f of `ahead(x)` is bit f + dx of x; of `behind(x)`, bit f - dx.
+        let ahead = |x: u32| match dx {
+            1 => x >> 1,
+            -1 => x << 1,
+            _ => x,
+        };
+        let behind = |x: u32| match dx {
+            1 => x << 1,
+            -1 => x >> 1,
+            _ => x,
+        };
+        let own = &self.own[p & 1];
+        for r in 0..h {
+            let row = rank(own, r);
+            if row == 0 {
+                continue;
+            }
+            let heads = row & !ahead(rank(own, r + dy));
+            // Heads with no own piece behind move one step if the square ahead is empty.
+            let lone = heads & !behind(rank(own, r - dy));
+            let free_ahead = ahead(rank(&self.free, r + dy));
+            let head_at = |f: i32| {
+                let (l, pos) = match orientation {
+                    0 => (RANKS + r as usize, f),
+                    1 => (FILES + f as usize, r),
+                    2 => (DIAGONALS + (f - r + h - 1) as usize, r),
+                    _ => (ANTI + (f + r) as usize, r),
+                };
+                let (own, enemy, free) = self.line(p, l);
+                if up {
+                    Head::up(own, enemy, free, pos as u32)
+                } else {
+                    Head::down(own, enemy, free, pos as u32)
+                }
+            };
+            let mut in_row = (lone & free_ahead).count_ones();
+            let mut others = heads & !lone;
+            while others != 0 {
+                in_row += head_at(others.trailing_zeros() as i32).moves();
+                others &= others - 1;
+            }
+            if i >= in_row {
+                i -= in_row;
+                continue;
+            }
+            let mut heads = heads & !(lone & !free_ahead);
+            while heads != 0 {
+                let f = heads.trailing_zeros() as i32;
+                heads &= heads - 1;
+                let head = if lone >> f & 1 != 0 {
+                    Head {
+                        len: 1,
+                        free: 1,
+                        capture_from: u32::MAX,
+                    }
+                } else {
+                    head_at(f)
+                };
+                let moves = head.moves();
+                if i >= moves {
+                    i -= moves;
+                    continue;
+                }
+                let (n, k, capture) = head.nth(i);
+                let square = |steps: i32| {
+                    Square::from_code(((r + steps * dy) << 4 | (f + steps * dx)) as u8)
+                };
+                let from = square(1 - n as i32);
+                return Some(Move::group_unchecked(capture, from, square(k as i32)));
+            }
+            return None;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_counts_plain_moves_and_captures() {
+        // Positions 0..=2 own, 3 free, 4..=5 enemy: groups of 1, 2, 3 each step 1; only the
+        // group of 3 beats the pair (distance 2 needs at least 2, strength needs 3).
+        let head = Head::up(0b111, 0b11_0000, 0b1000, 2);
+        assert_eq!(
+            head,
+            Head {
+                len: 3,
+                free: 1,
+                capture_from: 3
+            }
+        );
+        assert_eq!(head.moves(), 4);
+        assert_eq!(head.nth(0), (1, 1, false));
+        assert_eq!(head.nth(2), (3, 1, false));
+        assert_eq!(head.nth(3), (3, 2, true));
+        // The same line read the other way: positions 15..=13 own, 12 free, 11..=10 enemy.
+        let head = Head::down(0b111 << 13, 0b11 << 10, 1 << 12, 13);
+        assert_eq!((head.len, head.free, head.capture_from), (3, 1, 3));
+        // At the edge: nothing ahead.
+        assert_eq!(Head::down(1, 0, 0, 0).moves(), 0);
+        assert_eq!(Head::up(1 << 15, 0, 0, 15).moves(), 0);
+        // Many free squares: a group of n moves 1..=n.
+        assert_eq!(Head::up(0b11, 0, 0xfffc, 1).moves(), 1 + 2);
+    }
+}
