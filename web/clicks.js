@@ -44,9 +44,10 @@ function decide(fit) {
   return { choose: fit };
 }
 
-/** A choice button's words: a GIPF removal spelled out (`xb2,b3,b4` -> `remove b2 b3 b4`),
- * any other move as its text. */
+/** A choice button's words: a GIPF removal spelled out (`xb2,b3,b4` -> `remove b2 b3 b4`), a
+ * GIPF-piece push named (`Gb1-b2` -> `b1-b2 with a GIPF-piece`), any other move as its text. */
 export function describe(move) {
+  if (/^G[a-z]\d/.test(move)) return `${move.slice(1)} with a GIPF-piece`;
   if (!isRemoval(move)) return move;
   const spots = placesOf(move).join(" ");
   return move.startsWith("x") ? `remove ${spots}` : `keep ${spots} standing`;

@@ -197,4 +197,52 @@ describe("the page", () => {
     now = await focused();
     assert.ok(now.board, "after the bot's answer the focus is on the board again");
   });
+
+  test("pikemen: typed moves, a wrong one refused, hint, save and load a record", async (t) => {
+    const page = await open(t, { game: "pikemen", seats: "none" });
+    await page.locator("#move-text").fill("a1-a9");
+    await page.locator("#move-text").press("Enter");
+    assert.notEqual(await page.locator("#move-error").textContent(), "");
+    assert.deepEqual(await played(page), []);
+    const first = (await legal(page))[0];
+    await page.locator("#move-text").fill(first);
+    await page.locator("#move-text").press("Enter");
+    const second = (await legal(page))[1];
+    await page.locator("#move-text").fill(second);
+    await page.locator("#move-text").press("Enter");
+    assert.deepEqual(await played(page), [first, second]);
+    assert.equal(await page.locator("#move-error").textContent(), "");
+
+    await page.locator("#hint").click();
+    await page.locator("#hint-text", { hasText: "Hint: " }).waitFor({ timeout: 60_000 });
+    const hinted = (await page.locator("#hint-text").textContent()).slice("Hint: ".length);
+    assert.ok((await legal(page)).includes(hinted), `the hint ${hinted} is legal`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#save").click()]);
+    const record = (await (await download.createReadStream()).toArray()).join("");
+    assert.equal(record, `${first}\n${second}\n`);
+
+    await page.locator("#new-game").click();
+    assert.deepEqual(await played(page), []);
+    await page.locator("#load").setInputFiles({ name: "game.moves", mimeType: "text/plain", buffer: Buffer.from(`# saved\n${record}`) });
+    await page.locator("#moves li").nth(1).waitFor();
+    assert.deepEqual(await played(page), [first, second]);
+  });
+
+  test("gipf tournament: a push asks whether to bring in a GIPF-piece", async (t) => {
+    const page = await open(t, { game: "gipf", variant: "tournament" });
+    await clickMove(page, "Ga1-b2"); // the first push must bring one: no question
+    await humanTurn(page);
+    const moves = await legal(page);
+    const push = moves.find((m) => m.startsWith("G") && moves.includes(m.slice(1)));
+    assert.ok(push, `a push with either piece among ${moves}`);
+    const [dot, spot] = placesOf(push);
+    const before = (await played(page)).length;
+    await clickPlace(page, dot);
+    await clickPlace(page, spot);
+    const buttons = page.locator("#choices button");
+    assert.deepEqual((await buttons.allTextContents()).sort(), [`${dot}-${spot}`, `${dot}-${spot} with a GIPF-piece`]);
+    await page.locator(`#choices button[data-move="${push}"]`).click();
+    assert.equal((await played(page))[before], push);
+  });
 });

@@ -51,5 +51,6 @@ test("removal choices are spelled out on their buttons", () => {
   assert.equal(describe("xb2,b3,b4,b5"), "remove b2 b3 b4 b5");
   assert.equal(describe("kc3,d4,e5,f6"), "keep c3 d4 e5 f6 standing");
   assert.equal(describe("a1-b2"), "a1-b2");
+  assert.equal(describe("Gb1-b2"), "b1-b2 with a GIPF-piece");
   assert.equal(describe("k3-i3"), "k3-i3"); // an Epaminondas square k3, not a keep
 });
