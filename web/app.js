@@ -351,7 +351,10 @@ showOptions(name, Object.fromEntries(params));
 if (params.has("position")) $("position").value = params.get("position");
 if (params.has("bot")) $("bot").value = params.get("bot");
 if (params.has("seats")) $("bot-seats").value = params.get("seats");
-$("game").onchange = () => showOptions($("game").value);
+$("game").onchange = () => {
+  showOptions($("game").value);
+  $("position").value = ""; // another game's position would not read
+};
 $("setup").onsubmit = (e) => {
   e.preventDefault();
   newGame();

@@ -245,4 +245,14 @@ describe("the page", () => {
     await page.locator(`#choices button[data-move="${push}"]`).click();
     assert.equal((await played(page))[before], push);
   });
+
+  test("another game chosen after a position was loaded starts from its own start", async (t) => {
+    const page = await open(t, { game: "pikemen", position: GAMES[0][1] });
+    await page.locator("#game").selectOption("epaminondas");
+    await page.locator("#new-game").click();
+    assert.equal(await page.locator("#move-error").textContent(), "");
+    assert.match(await status(page), /^Player 1 \(White\) to move/);
+    assert.ok((await page.locator('#board [data-square="n12"]').count()) > 0, "the 14x12 board");
+    assert.deepEqual(await played(page), []);
+  });
 });
