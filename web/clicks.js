@@ -45,9 +45,16 @@ function decide(fit) {
 }
 
 /** A choice button's words: a GIPF removal spelled out (`xb2,b3,b4` -> `remove b2 b3 b4`), a
- * GIPF-piece push named (`Gb1-b2` -> `b1-b2 with a GIPF-piece`), any other move as its text. */
+ * GIPF-piece push named (`Gb1-b2` -> `b1-b2 with a GIPF-piece`), a Pikemen state said
+ * (`e2(E)` -> `e2: point E`, `a1-a4(U)` -> `a1-a4, then stand up`), any other move as its text. */
 export function describe(move) {
   if (/^G[a-z]\d/.test(move)) return `${move.slice(1)} with a GIPF-piece`;
+  const state = move.match(/^([a-z]\d+(?:[-x][a-z]\d+)?)\((U|N|NE|E|SE|S|SW|W|NW)\)$/);
+  if (state) {
+    const [, what, to] = state;
+    const then = to === "U" ? "stand up" : `point ${to}`;
+    return /[-x]/.test(what) ? `${what}, then ${then}` : `${what}: ${then}`;
+  }
   if (!isRemoval(move)) return move;
   const spots = placesOf(move).join(" ");
   return move.startsWith("x") ? `remove ${spots}` : `keep ${spots} standing`;

@@ -47,10 +47,15 @@ test("records are read like agame replay's move files", () => {
   assert.deepEqual(readRecord("# a game\na1-a3\n\n  b2-b3  \n#x\n"), ["a1-a3", "b2-b3"]);
 });
 
-test("removal choices are spelled out on their buttons", () => {
+test("choices are spelled out on their buttons", () => {
   assert.equal(describe("xb2,b3,b4,b5"), "remove b2 b3 b4 b5");
   assert.equal(describe("kc3,d4,e5,f6"), "keep c3 d4 e5 f6 standing");
   assert.equal(describe("a1-b2"), "a1-b2");
   assert.equal(describe("Gb1-b2"), "b1-b2 with a GIPF-piece");
+  assert.equal(describe("e2(E)"), "e2: point E");
+  assert.equal(describe("e2(U)"), "e2: stand up");
+  assert.equal(describe("a1-a4(NW)"), "a1-a4, then point NW");
+  assert.equal(describe("b5xe2(U)"), "b5xe2, then stand up");
+  assert.equal(describe("a1-a4"), "a1-a4");
   assert.equal(describe("k3-i3"), "k3-i3"); // an Epaminondas square k3, not a keep
 });
