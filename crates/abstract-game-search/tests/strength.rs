@@ -4,28 +4,33 @@
 use abstract_game::{Evaluate, Game, MoveLimit, PlayerId, SeededRng, Status, random_move};
 use abstract_game_search::{Bot, BotSpec, Limits, Mcts, MctsConfig};
 
-/// Plays `games` games of `strong` against random from `start` (seats alternating, two random
-/// opening moves each); returns how many `strong` won.
-fn wins_against_random<G: Evaluate>(start: &G, strong: &str, games: u64) -> u64 {
+/// Plays `games` games of `strong` in one seat (rotating game by game) against `weak` in all
+/// the others, from `start` with two random opening moves each; returns how many `strong` won.
+fn wins_against<G: Evaluate>(start: &G, strong: &str, weak: &str, games: u64) -> u64 {
     let strong: BotSpec = strong.parse().unwrap();
-    let random: BotSpec = "random".parse().unwrap();
+    let weak: BotSpec = weak.parse().unwrap();
+    let seats = start.player_count();
     let mut won = 0;
     for g in 0..games {
-        let strong_seat = PlayerId::new((g % 2) as u8).unwrap();
+        let strong_seat = PlayerId::new((g % u64::from(seats)) as u8).unwrap();
         let mut state = MoveLimit::wrap(start.clone(), 0, 400);
         let mut rng = SeededRng::new(g);
         for _ in 0..2 {
             let mv = random_move(&state, &mut rng).unwrap();
             state.apply_unchecked(mv);
         }
-        let mut bots = [strong.build(), random.clone().with_seed(g).build()];
-        let specs = [&strong, &random];
+        let mut bots: Vec<_> = PlayerId::all(seats)
+            .map(|p| {
+                let spec = if p == strong_seat { &strong } else { &weak };
+                (spec.clone().with_seed(g).build(), spec.limits())
+            })
+            .collect();
         let outcome = loop {
             match state.status() {
                 Status::Finished(o) => break o,
                 Status::Ongoing(p) => {
-                    let who = usize::from(p != strong_seat);
-                    let (mv, _) = bots[who].choose(&state, &specs[who].limits()).unwrap();
+                    let (bot, limits) = &mut bots[p.index()];
+                    let (mv, _) = bot.choose(&state, limits).unwrap();
                     state.apply(mv).unwrap();
                 }
             }
@@ -33,6 +38,54 @@ fn wins_against_random<G: Evaluate>(start: &G, strong: &str, games: u64) -> u64 
         won += u64::from(outcome.winner() == Some(strong_seat));
     }
     won
+}
+
+fn wins_against_random<G: Evaluate>(start: &G, strong: &str, games: u64) -> u64 {
+    wins_against(start, strong, "random", games)
+}
+
+fn pikemen(players: u8) -> pikemen_core::Pikemen {
+    pikemen_core::Pikemen::new(&pikemen_core::Config {
+        players,
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+fn epaminondas(width: u8, height: u8) -> epaminondas_core::Epaminondas {
+    epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
+        width,
+        height,
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+/// The searching bots with the games' evaluations beat plain UCT (no game knowledge) at equal
+/// iterations, in every Pikemen player count and in Epaminondas: the knowledge must keep
+/// paying. (Full matches at equal time: docs/strength.md.)
+#[test]
+fn knowledge_beats_plain_uct() {
+    for players in 2..=4 {
+        let g = pikemen(players);
+        let games = u64::from(players);
+        assert_eq!(wins_against(&g, "mcts:iters=300", "uct:iters=300", games), games);
+        assert_eq!(wins_against(&g, "alphabeta:depth=2", "uct:iters=300", games), games);
+    }
+    let g = epaminondas(8, 8);
+    assert_eq!(wins_against(&g, "mcts:iters=300", "uct:iters=300", 2), 2);
+    assert_eq!(wins_against(&g, "alphabeta:depth=2", "uct:iters=300", 2), 2);
+}
+
+/// Search beats the one-ply greedy player, and more MCTS iterations beat fewer (3000 lost to
+/// 300 in Pikemen before progressive widening).
+#[test]
+fn search_beats_greedy_and_more_iterations_pay() {
+    let p = pikemen(2);
+    let e = epaminondas(8, 8);
+    assert_eq!(wins_against(&p, "alphabeta:depth=3", "greedy", 2), 2);
+    assert_eq!(wins_against(&e, "alphabeta:depth=3", "greedy", 2), 2);
+    assert!(wins_against(&p, "mcts:iters=3000", "mcts:iters=300", 4) >= 3);
 }
 
 #[test]
