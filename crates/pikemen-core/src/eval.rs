@@ -2,8 +2,10 @@
 //!
 //! Each seat gets a strength on a logit scale from its points (the race to the target), its
 //! pips on the board (material: what it can still lose before it is out, and what it captures
-//! with) and its threats (the best capture its lying pieces have now, credited mostly to the
-//! seat to move, which can take it at once). Strengths become win chances by a softmax, and
+//! with), its threats (the best capture its lying pieces have now, credited mostly to the
+//! seat to move, which can take it at once; with two players the other seat is also credited a
+//! second threat on another victim, since one move parries only one) and the range of its
+//! lying pieces (mobility). Strengths become win chances by a softmax, and
 //! chances become values on the returns scale, so the seats' values always sum to zero, for
 //! any player count. The reasoning is in `docs/strength.md`.
 
@@ -20,6 +22,12 @@ const MATERIAL: f64 = 3.0;
 /// dodge or take first).
 const MOVER_THREAT: f64 = 0.8;
 const OTHER_THREAT: f64 = 0.25;
+/// Share of its second capture (on another victim) credited to the seat not to move in a
+/// two-player game: the mover owns both victims and can parry only one threat. (With more
+/// seats the victims may belong to seats that move later; there it is not credited.)
+const FORK_THREAT: f64 = 0.4;
+/// Logit per square a seat's lying pieces may charge to (mobility: attacking range).
+const MOBILITY: f64 = 0.01;
 /// Extra logit for a mover that can reach the target with one capture.
 const WINNING_CAPTURE: f64 = 6.0;
 /// Strength of a seat without pieces: it can only come last.
@@ -30,7 +38,11 @@ impl Pikemen {
     fn strengths(&self) -> [f64; 4] {
         let n = usize::from(self.players);
         let mut pips = [0u32; 4];
+        // Per seat: the best capture's gain and victim square, and the best on another victim.
         let mut best_capture = [0u32; 4];
+        let mut best_victim = [usize::MAX; 4];
+        let mut second_capture = [0u32; 4];
+        let mut range = [0u32; 4];
         let mut occ = self.occ;
         while occ != 0 {
             let sq = occ.trailing_zeros() as usize;
@@ -41,9 +53,20 @@ impl Pikemen {
             if cell_state(c) == 0 {
                 continue;
             }
-            if let (_, Some(victim)) = charge_targets(self, sq) {
+            let (empties, victim) = charge_targets(self, sq);
+            range[owner] += empties;
+            if let Some(victim) = victim {
                 let gain = u32::from(cell_size(self.cells[victim]));
-                best_capture[owner] = best_capture[owner].max(gain);
+                if victim == best_victim[owner] {
+                    continue;
+                }
+                if gain > best_capture[owner] {
+                    second_capture[owner] = best_capture[owner];
+                    best_capture[owner] = gain;
+                    best_victim[owner] = victim;
+                } else {
+                    second_capture[owner] = second_capture[owner].max(gain);
+                }
             }
         }
         let army = f64::from(pieces_per_size(self.players)) * 6.0;
@@ -55,9 +78,18 @@ impl Pikemen {
                 continue;
             }
             let mover = p == usize::from(self.to_move);
-            let share = if mover { MOVER_THREAT } else { OTHER_THREAT };
-            let points = f64::from(self.scores[p]) + share * f64::from(best_capture[p]);
-            s[p] = POINTS * points.min(target) / target + MATERIAL * f64::from(pips[p]) / army;
+            let threat = if mover {
+                MOVER_THREAT * f64::from(best_capture[p])
+            } else if n == 2 {
+                OTHER_THREAT * f64::from(best_capture[p])
+                    + FORK_THREAT * f64::from(second_capture[p])
+            } else {
+                OTHER_THREAT * f64::from(best_capture[p])
+            };
+            let points = f64::from(self.scores[p]) + threat;
+            s[p] = POINTS * points.min(target) / target
+                + MATERIAL * f64::from(pips[p]) / army
+                + MOBILITY * f64::from(range[p]);
             if mover && u32::from(self.scores[p]) + best_capture[p] >= self.target {
                 s[p] += WINNING_CAPTURE;
             }
@@ -193,6 +225,23 @@ mod tests {
         let mine = "8/8/8/4L2W3/8/8/8/S1NE7 1 0,0 12";
         let theirs = "8/8/8/4L2W3/8/8/8/S1NE7 2 0,0 12";
         assert!(eval(mine, 0) > eval(theirs, 0));
+    }
+
+    #[test]
+    fn two_threats_on_two_victims_are_worth_more_than_two_on_one() {
+        // Seat 1's larges attack seat 2's upright mediums on e5 and h5 (a fork), or both
+        // attack e5; seat 2 is to move and can save only one piece. Same material and range.
+        let fork = "8/8/8/4M2U2M2U/8/8/8/L1NE6L1N 2 0,0 12";
+        let one_victim = "8/8/8/4M2U2M2U/8/8/8/L1NE3L1N3 2 0,0 12";
+        assert!(eval(fork, 0) > eval(one_victim, 0) + 0.02);
+    }
+
+    #[test]
+    fn an_open_line_is_worth_more_than_a_blocked_one() {
+        // Seat 1's large on a1 points up the open a-file, or into its own small on b2.
+        let open = "7M2U/8/8/8/8/8/1S1U6/L1N7 2 0,0 12";
+        let blocked = "7M2U/8/8/8/8/8/1S1U6/L1NE7 2 0,0 12";
+        assert!(eval(open, 0) > eval(blocked, 0));
     }
 
     #[test]
