@@ -69,8 +69,14 @@ fn knowledge_beats_plain_uct() {
     for players in 2..=4 {
         let g = pikemen(players);
         let games = u64::from(players);
-        assert_eq!(wins_against(&g, "mcts:iters=300", "uct:iters=300", games), games);
-        assert_eq!(wins_against(&g, "alphabeta:depth=2", "uct:iters=300", games), games);
+        assert_eq!(
+            wins_against(&g, "mcts:iters=300", "uct:iters=300", games),
+            games
+        );
+        assert_eq!(
+            wins_against(&g, "alphabeta:depth=2", "uct:iters=300", games),
+            games
+        );
     }
     let g = epaminondas(8, 8);
     assert_eq!(wins_against(&g, "mcts:iters=300", "uct:iters=300", 2), 2);
