@@ -81,8 +81,15 @@ pub trait Game:
         + Send
         + Sync
         + 'static;
-    /// The inline array of [`MoveList`]: `[Self::Move; N]` with `N` the largest branching
-    /// the game expects, so that generation never allocates in practice.
+    /// The inline array of [`MoveList`]: `[Self::Move; N]` with `N` at least the largest
+    /// branching random games meet (the conformance kit fails a game whose random positions
+    /// exceed it), so that generation does not allocate in practice.
+    ///
+    /// A position with more legal moves is still handled exactly: the list moves to the heap
+    /// (one allocation; a buffer that is cleared and reused keeps its heap storage). A larger
+    /// `N` costs stack space and copies wherever a `MoveList` is moved, for example when
+    /// [`Game::legal_moves`] returns one, so keep one buffer per search depth rather than per
+    /// node.
     type MoveArray: smallvec::Array<Item = Self::Move>;
     /// Rules parameters: variant, player count, targets, switches.
     type Config: Clone + Eq + Debug + Default + Send + Sync + 'static;

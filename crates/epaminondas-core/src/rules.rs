@@ -396,7 +396,10 @@ impl Epaminondas {
 
 impl Game for Epaminondas {
     type Move = Move;
-    type MoveArray = [Move; 512];
+    // Random games never met more than 290 moves on 14x12 nor 348 on 16x15, the largest
+    // board (docs/performance.md, "Move buffers"); constructed positions reach 554 and more
+    // and spill to the heap.
+    type MoveArray = [Move; 384];
     type Config = Config;
     type ConfigError = ConfigError;
     type IllegalMove = IllegalMove;

@@ -102,3 +102,33 @@ fn naive_perft_lines() {
         }
     }
 }
+
+/// More legal moves than `MoveList`'s inline capacity: the buffer spills to the heap (it
+/// allocates, once per buffer) and generation, counting and perft still agree with the naive
+/// generator. White's 28 pieces in one block in the middle of the board (found by
+/// `cargo run -p benches --example branching -- climb`); random games stay below 300.
+#[test]
+fn more_moves_than_the_inline_capacity() {
+    use abstract_game::smallvec::Array;
+    let block = "2............2/............../............../.....1111...../....111111..../\
+                 ....111111..../....111111..../....111111..../............../............../\
+                 ............../..............";
+    for mirror in ["off", "on"] {
+        let text = format!("{block} 1 mirror:{mirror} stones:off");
+        let g: Epaminondas = text.parse().unwrap();
+        let moves = g.legal_moves();
+        assert!(moves.spilled());
+        assert!(moves.len() > <Epaminondas as Game>::MoveArray::size());
+        assert_eq!(moves.len(), 554);
+        assert_eq!(g.count_moves(), 554);
+        let naive = common::Naive::parse(&text);
+        let mut expected: Vec<String> = naive.moves().into_iter().map(|(m, _)| m).collect();
+        let mut ours: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        expected.sort();
+        ours.sort();
+        assert_eq!(ours, expected);
+        assert_eq!(perft(&g, 2), naive.perft(2));
+        assert_eq!(perft_full(&g, 2), perft(&g, 2));
+        abstract_game_testkit::check_position(&g).unwrap();
+    }
+}

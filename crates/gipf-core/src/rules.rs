@@ -453,6 +453,9 @@ pub(crate) fn seat(c: usize) -> PlayerId {
 
 impl Game for Gipf {
     type Move = Decision;
+    // At most 84 pushes (42 entries, a single or a GIPF-piece each). A removal choice has 2^k
+    // options per offered row with k GIPF-pieces in it: more than 96 only in positions crowded
+    // with GIPF-pieces that random games never met; those spill to the heap.
     type MoveArray = [Decision; 96];
     type Config = Config;
     type ConfigError = ConfigError;

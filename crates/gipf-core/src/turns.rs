@@ -268,6 +268,8 @@ impl FromStr for GipfTurns {
 
 impl Game for GipfTurns {
     type Move = Turn;
+    // Every turn without a removal choice fits (at most 84 pushes); turns with kept
+    // GIPF-pieces can number thousands (tournament games) and spill to the heap.
     type MoveArray = [Turn; 96];
     type Config = Config;
     type ConfigError = ConfigError;

@@ -318,6 +318,9 @@ impl Pikemen {
 
 impl Game for Pikemen {
     type Move = Move;
+    // Random games never met more than 428 moves (2 players; fewer with 3 or 4), so 512 is
+    // the smallest round size above every one (docs/performance.md, "Move buffers");
+    // constructed positions reach 939 and spill to the heap.
     type MoveArray = [Move; 512];
     type Config = Config;
     type ConfigError = ConfigError;

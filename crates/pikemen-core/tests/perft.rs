@@ -95,6 +95,32 @@ fn must_change_depth_4_naive() {
     }
 }
 
+/// More legal moves than `MoveList`'s inline capacity: the buffer spills to the heap (it
+/// allocates, once per buffer) and generation, counting and perft still agree with the naive
+/// generator. Seat 1's 15 pieces all lie with long charges: a1..h1 point north (6 empty
+/// squares ahead, and h1 may also capture the lying h8), a8..g8 point south (6 each). By hand:
+/// 15 x 8 reorientations + 91 charge stops x 9 end states = 939, or x 8 = 848 when a charge
+/// must change the state. Random games stay below 430.
+#[test]
+fn more_moves_than_the_inline_capacity() {
+    use abstract_game::smallvec::Array;
+    let crowded = "L1SL1SM1SM1SS1SS1SS1SS2N/8/8/8/8/8/8/L1NL1NL1NM1NM1NM1NS1NS1N 1 0,0 12";
+    for (text, n) in [
+        (crowded.to_string(), 939),
+        (format!("{crowded} must-change"), 848),
+    ] {
+        let g: Pikemen = text.parse().unwrap();
+        let moves = g.legal_moves();
+        assert!(moves.spilled());
+        assert!(moves.len() > <Pikemen as Game>::MoveArray::size());
+        assert_eq!(moves.len(), n);
+        assert_eq!(g.count_moves(), n);
+        assert_eq!(naive_perft(&g, 2), perft(&g, 2), "{g}");
+        assert_eq!(perft_full(&g, 2), perft(&g, 2));
+        abstract_game_testkit::check_position(&g).unwrap();
+    }
+}
+
 // ---- a naive generator, written from the rules with the public API only ----------------------
 
 fn step(s: State) -> (i8, i8) {
