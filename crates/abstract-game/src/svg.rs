@@ -278,6 +278,77 @@ impl SvgWriter {
         self.out.push_str(">\n");
     }
 
+    /// The picture's `<title>` and a white background `width` by `height` units: how every
+    /// picture of the workspace begins.
+    pub fn background(&mut self, title: &str, width: f64, height: f64) {
+        self.text("title", &[], title);
+        self.leaf(
+            "rect",
+            &[
+                ("width", &Num(width)),
+                ("height", &Num(height)),
+                ("fill", &"#FFFFFF"),
+            ],
+        );
+    }
+
+    /// A line of text of class `caption` (the line above a board) starting at `(x, y)`.
+    pub fn caption(&mut self, (x, y): (f64, f64), font_size: u32, text: &str) {
+        let attrs: [Attr<'_>; 4] = [
+            ("class", &"caption"),
+            ("x", &Num(x)),
+            ("y", &Num(y)),
+            ("font-size", &font_size),
+        ];
+        self.text("text", &attrs, text);
+    }
+
+    /// A board coordinate (class `coordinate`) centred on `x`, its baseline at `y`.
+    pub fn coordinate(&mut self, (x, y): (f64, f64), font_size: u32, text: &str) {
+        let attrs: [Attr<'_>; 6] = [
+            ("class", &"coordinate"),
+            ("x", &Num(x)),
+            ("y", &Num(y)),
+            ("font-size", &font_size),
+            ("text-anchor", &"middle"),
+            ("fill", &"#555555"),
+        ];
+        self.text("text", &attrs, text);
+    }
+
+    /// A square of a square board, `side` units wide with its top-left corner at `(x, y)`,
+    /// tinted yellow (`opacity` from 0 to 1): the last-move marks (`class`) of the square
+    /// boards, with the square's name in `data-square`.
+    ///
+    /// ```
+    /// use abstract_game::svg::SvgWriter;
+    /// let mut w = SvgWriter::new(100, 100.0, 100.0);
+    /// w.square_mark((20.0, 40.0), 20.0, &"e4", "last-move target", 0.8);
+    /// assert!(w.finish().contains(r#"<rect class="last-move target" data-square="e4" x="20" y="40""#));
+    /// ```
+    pub fn square_mark(
+        &mut self,
+        (x, y): (f64, f64),
+        side: f64,
+        square: &dyn Display,
+        class: &str,
+        opacity: f64,
+    ) {
+        self.leaf(
+            "rect",
+            &[
+                ("class", &class),
+                ("data-square", square),
+                ("x", &Num(x)),
+                ("y", &Num(y)),
+                ("width", &Num(side)),
+                ("height", &Num(side)),
+                ("fill", &colours::YELLOW),
+                ("fill-opacity", &Num(opacity)),
+            ],
+        );
+    }
+
     /// Closes every element still open and returns the document.
     #[must_use]
     pub fn finish(mut self) -> String {
@@ -288,6 +359,25 @@ impl SvgWriter {
         self.out.push_str("</svg>\n");
         self.out
     }
+}
+
+/// The `(file, rank)` squares strictly between two squares on one rank, file or diagonal,
+/// from `a` towards `b` (the squares a move passed over).
+///
+/// ```
+/// use abstract_game::svg::squares_between;
+/// assert_eq!(squares_between((0, 0), (3, 3)).collect::<Vec<_>>(), [(1, 1), (2, 2)]);
+/// assert_eq!(squares_between((4, 2), (4, 0)).collect::<Vec<_>>(), [(4, 1)]);
+/// assert_eq!(squares_between((1, 1), (2, 2)).count(), 0);
+/// ```
+pub fn squares_between(a: (u8, u8), b: (u8, u8)) -> impl Iterator<Item = (u8, u8)> {
+    let df = i16::from(b.0) - i16::from(a.0);
+    let dr = i16::from(b.1) - i16::from(a.1);
+    (1..df.abs().max(dr.abs())).filter_map(move |i| {
+        let f = u8::try_from(i16::from(a.0) + df.signum() * i).ok()?;
+        let r = u8::try_from(i16::from(a.1) + dr.signum() * i).ok()?;
+        Some((f, r))
+    })
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! the state of the mirror rule.
 
 use crate::{Content, Epaminondas, Move, STONE_COUNT, Square};
-use abstract_game::svg::{Num, SvgWriter, colours};
+use abstract_game::svg::{Num, SvgWriter, colours, squares_between};
 use abstract_game::{Game, PlayerId, Status, ToSvg};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -84,35 +84,8 @@ fn colour_name(seat: PlayerId) -> &'static str {
     }
 }
 
-/// The squares strictly between two squares on a line.
-fn between(a: Square, b: Square) -> Vec<Square> {
-    let df = i16::from(b.file()) - i16::from(a.file());
-    let dr = i16::from(b.rank()) - i16::from(a.rank());
-    let steps = df.abs().max(dr.abs());
-    (1..steps)
-        .filter_map(|i| {
-            let f = u8::try_from(i16::from(a.file()) + df.signum() * i).ok()?;
-            let r = u8::try_from(i16::from(a.rank()) + dr.signum() * i).ok()?;
-            Square::new(f, r)
-        })
-        .collect()
-}
-
 fn square_mark(w: &mut SvgWriter, frame: &Frame, sq: Square, class: &str, opacity: f64) {
-    let (x, y) = frame.corner(sq);
-    w.leaf(
-        "rect",
-        &[
-            ("class", &class),
-            ("data-square", &sq),
-            ("x", &Num(x)),
-            ("y", &Num(y)),
-            ("width", &CELL),
-            ("height", &CELL),
-            ("fill", &colours::YELLOW),
-            ("fill-opacity", &Num(opacity)),
-        ],
-    );
+    w.square_mark(frame.corner(sq), CELL, &sq, class, opacity);
 }
 
 /// The last move: the moving group's rear square, the squares it crossed, where its front
@@ -123,7 +96,9 @@ fn last_move(w: &mut SvgWriter, frame: &Frame, mv: Move) {
         None => square_mark(w, frame, to, "last-move place", 0.8),
         Some(from) => {
             square_mark(w, frame, from, "last-move origin", 0.45);
-            for sq in between(from, to) {
+            let coords = |sq: Square| (sq.file(), sq.rank());
+            let path = squares_between(coords(from), coords(to));
+            for sq in path.filter_map(|(f, r)| Square::new(f, r)) {
                 square_mark(w, frame, sq, "last-move path", 0.3);
             }
             let class = if mv.is_capture() {
@@ -137,31 +112,21 @@ fn last_move(w: &mut SvgWriter, frame: &Frame, mv: Move) {
 }
 
 fn coordinates(w: &mut SvgWriter, frame: &Frame) {
-    let label = |w: &mut SvgWriter, x: f64, y: f64, text: &str| {
-        w.text(
-            "text",
-            &[
-                ("class", &"coordinate"),
-                ("x", &Num(x)),
-                ("y", &Num(y)),
-                ("font-size", &13),
-                ("text-anchor", &"middle"),
-                ("fill", &"#555555"),
-            ],
-            text,
-        );
-    };
     let bottom = frame.top + f64::from(frame.height) * CELL;
     for f in 0..frame.width {
         if let Some(sq) = Square::new(f, 0) {
             let (x, _) = frame.centre(sq);
-            label(w, x, bottom + 16.0, &char::from(b'a' + f).to_string());
+            w.coordinate((x, bottom + 16.0), 13, &char::from(b'a' + f).to_string());
         }
     }
     for r in 0..frame.height {
         if let Some(sq) = Square::new(0, r) {
             let (_, y) = frame.centre(sq);
-            label(w, frame.left - COORDS / 2.0, y + 4.5, &(r + 1).to_string());
+            w.coordinate(
+                (frame.left - COORDS / 2.0, y + 4.5),
+                13,
+                &(r + 1).to_string(),
+            );
         }
     }
 }
@@ -321,25 +286,8 @@ impl ToSvg for Epaminondas {
         let height = TOP + board_h + below + BOTTOM;
         let mut w = SvgWriter::new(options.size, width, height);
         let caption = caption(self);
-        w.text("title", &[], &caption);
-        w.leaf(
-            "rect",
-            &[
-                ("width", &Num(width)),
-                ("height", &Num(height)),
-                ("fill", &"#FFFFFF"),
-            ],
-        );
-        w.text(
-            "text",
-            &[
-                ("class", &"caption"),
-                ("x", &Num(left)),
-                ("y", &26),
-                ("font-size", &17),
-            ],
-            &caption,
-        );
+        w.background(&caption, width, height);
+        w.caption((left, 26.0), 17, &caption);
         w.open("g", &[("class", &"board")]);
         for sq in frame.squares() {
             let (x, y) = frame.corner(sq);

@@ -157,18 +157,7 @@ fn board(w: &mut SvgWriter, turned: bool) {
 /// (drawn under the pieces, so that the empty spots show theirs).
 fn coordinates(w: &mut SvgWriter, turned: bool) {
     let label = |w: &mut SvgWriter, (x, y): (f64, f64), (dx, dy): (f64, f64), text: &str| {
-        w.text(
-            "text",
-            &[
-                ("class", &"coordinate"),
-                ("x", &Num(x + dx * STEP)),
-                ("y", &Num(y + dy * STEP + 5.0)),
-                ("font-size", &14),
-                ("text-anchor", &"middle"),
-                ("fill", &"#555555"),
-            ],
-            text,
-        );
+        w.coordinate((x + dx * STEP, y + dy * STEP + 5.0), 14, text);
     };
     // Turned half round, the screen's bottom and left edges are the tops of the columns and
     // column i.
@@ -509,25 +498,8 @@ impl Gipf {
         let turned = options.bottom == PlayerId::SECOND;
         let mut w = SvgWriter::new(options.size, BOARD_WIDTH + PANEL_WIDTH, HEIGHT);
         let caption = caption(self);
-        w.text("title", &[], &caption);
-        w.leaf(
-            "rect",
-            &[
-                ("width", &Num(BOARD_WIDTH + PANEL_WIDTH)),
-                ("height", &Num(HEIGHT)),
-                ("fill", &"#FFFFFF"),
-            ],
-        );
-        w.text(
-            "text",
-            &[
-                ("class", &"caption"),
-                ("x", &16),
-                ("y", &28),
-                ("font-size", &18),
-            ],
-            &caption,
-        );
+        w.background(&caption, BOARD_WIDTH + PANEL_WIDTH, HEIGHT);
+        w.caption((16.0, 28.0), 18, &caption);
         board(&mut w, turned);
         if options.coordinates {
             coordinates(&mut w, turned);

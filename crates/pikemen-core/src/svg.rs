@@ -2,7 +2,7 @@
 
 use crate::board::{Square, State, cell_owner, setup_cells};
 use crate::{Move, Pikemen, Size};
-use abstract_game::svg::{Num, SvgWriter, colours};
+use abstract_game::svg::{Num, SvgWriter, colours, squares_between};
 use abstract_game::{Game, PlayerId, Status, ToSvg};
 
 /// The options of [`Pikemen`]'s pictures: the last move is a [`Move`], highlights are
@@ -251,37 +251,8 @@ fn lying(w: &mut SvgWriter, size: Size, colour: &str) {
     pips(w, size.points(), back - 5.5);
 }
 
-/// The squares strictly between two squares on a line.
-fn between(a: Square, b: Square) -> Vec<Square> {
-    let (df, dr) = (
-        i16::from(b.file()) - i16::from(a.file()),
-        i16::from(b.rank()) - i16::from(a.rank()),
-    );
-    let steps = df.abs().max(dr.abs());
-    (1..steps)
-        .filter_map(|i| {
-            let f = i16::from(a.file()) + df.signum() * i;
-            let r = i16::from(a.rank()) + dr.signum() * i;
-            Square::from_coords(u8::try_from(f).ok()?, u8::try_from(r).ok()?)
-        })
-        .collect()
-}
-
 fn square_mark(w: &mut SvgWriter, frame: &Frame, sq: Square, class: &str, opacity: f64) {
-    let (x, y) = frame.corner(sq);
-    w.leaf(
-        "rect",
-        &[
-            ("class", &class),
-            ("data-square", &sq),
-            ("x", &Num(x)),
-            ("y", &Num(y)),
-            ("width", &CELL),
-            ("height", &CELL),
-            ("fill", &colours::YELLOW),
-            ("fill-opacity", &Num(opacity)),
-        ],
-    );
+    w.square_mark(frame.corner(sq), CELL, &sq, class, opacity);
 }
 
 /// The last move: origin and target squares tinted, the squares crossed dotted, an arrow
@@ -298,7 +269,9 @@ fn last_move(w: &mut SvgWriter, frame: &Frame, mv: Move) {
         "last-move target"
     };
     square_mark(w, frame, mv.to(), target, 0.8);
-    for sq in between(mv.from(), mv.to()) {
+    let coords = |sq: Square| (sq.file(), sq.rank());
+    let path = squares_between(coords(mv.from()), coords(mv.to()));
+    for sq in path.filter_map(|(f, r)| Square::from_coords(f, r)) {
         let (x, y) = frame.centre(sq);
         w.leaf(
             "circle",
@@ -336,20 +309,6 @@ fn highlight(w: &mut SvgWriter, frame: &Frame, sq: Square) {
 }
 
 fn coordinates(w: &mut SvgWriter, frame: &Frame) {
-    let label = |w: &mut SvgWriter, x: f64, y: f64, text: &str| {
-        w.text(
-            "text",
-            &[
-                ("class", &"coordinate"),
-                ("x", &Num(x)),
-                ("y", &Num(y)),
-                ("font-size", &14),
-                ("text-anchor", &"middle"),
-                ("fill", &"#555555"),
-            ],
-            text,
-        );
-    };
     for i in 0..8u8 {
         // Along the bottom edge the squares of a screen column share a file or a rank,
         // whichever way the board is turned; the same for the left edge and screen rows.
@@ -361,7 +320,7 @@ fn coordinates(w: &mut SvgWriter, frame: &Frame) {
                 (a.rank() + 1).to_string()
             };
             let x = frame.left + (f64::from(i) + 0.5) * CELL;
-            label(w, x, frame.top + 8.0 * CELL + 17.0, &text);
+            w.coordinate((x, frame.top + 8.0 * CELL + 17.0), 14, &text);
         }
         if let (Some(a), Some(b)) = (at(0, i), at(7, i)) {
             let text = if a.rank() == b.rank() {
@@ -370,7 +329,7 @@ fn coordinates(w: &mut SvgWriter, frame: &Frame) {
                 char::from(b'a' + a.file()).to_string()
             };
             let y = frame.top + (f64::from(i) + 0.5) * CELL + 5.0;
-            label(w, frame.left - COORDS / 2.0, y, &text);
+            w.coordinate((frame.left - COORDS / 2.0, y), 14, &text);
         }
     }
 }
@@ -452,25 +411,9 @@ impl ToSvg for Pikemen {
             turns: turns_for(self.players, options.bottom),
         };
         let mut w = SvgWriter::new(options.size, width, height);
-        w.text("title", &[], &caption(self));
-        w.leaf(
-            "rect",
-            &[
-                ("width", &Num(width)),
-                ("height", &Num(height)),
-                ("fill", &"#FFFFFF"),
-            ],
-        );
-        w.text(
-            "text",
-            &[
-                ("class", &"caption"),
-                ("x", &Num(margin)),
-                ("y", &26),
-                ("font-size", &17),
-            ],
-            &caption(self),
-        );
+        let caption = caption(self);
+        w.background(&caption, width, height);
+        w.caption((margin, 26.0), 17, &caption);
         w.open("g", &[("class", &"board")]);
         for sq in squares() {
             let (x, y) = frame.corner(sq);
