@@ -160,3 +160,121 @@ fn plain_uct_scores_only_finished_games() {
     let (_, info) = mcts.build().choose(&g, &mcts.limits()).unwrap();
     assert!(info.value.abs() < 1.0, "{info}");
 }
+
+/// GIPF judged as the evaluation did before it was tuned against GF1 (issue 15): reserve plus
+/// 0.4 per piece on the board, nothing else. The rules are those of the wrapped [`Gipf`].
+///
+/// [`Gipf`]: gipf_core::Gipf
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct OldGipf(gipf_core::Gipf);
+
+impl core::fmt::Display for OldGipf {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl core::str::FromStr for OldGipf {
+    type Err = gipf_core::PositionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(OldGipf)
+    }
+}
+
+impl Game for OldGipf {
+    type Move = gipf_core::Decision;
+    type MoveArray = <gipf_core::Gipf as Game>::MoveArray;
+    type Config = gipf_core::Config;
+    type ConfigError = gipf_core::ConfigError;
+    type IllegalMove = gipf_core::IllegalMove;
+    type PositionError = gipf_core::PositionError;
+    type MoveParseError = gipf_core::MoveParseError;
+    const NAME: &'static str = "gipf";
+    fn new(config: &Self::Config) -> Result<Self, Self::ConfigError> {
+        gipf_core::Gipf::new(config).map(OldGipf)
+    }
+    fn config(&self) -> Self::Config {
+        self.0.config()
+    }
+    fn player_count(&self) -> u8 {
+        2
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn generate_moves(&self, moves: &mut abstract_game::MoveList<Self>) {
+        let mut inner = abstract_game::MoveList::<gipf_core::Gipf>::new();
+        self.0.generate_moves(&mut inner);
+        moves.extend(inner);
+    }
+    fn check_move(
+        &self,
+        mv: Self::Move,
+    ) -> Result<(), abstract_game::MoveError<Self::IllegalMove>> {
+        self.0.check_move(mv)
+    }
+    fn apply_unchecked(&mut self, mv: Self::Move) {
+        self.0.apply_unchecked(mv);
+    }
+    fn hash64(&self) -> u64 {
+        self.0.hash64()
+    }
+    fn hash64_from_scratch(&self) -> u64 {
+        self.0.hash64_from_scratch()
+    }
+    fn diagram(&self) -> String {
+        self.0.diagram()
+    }
+}
+
+impl Evaluate for OldGipf {
+    fn evaluate(&self, player: PlayerId) -> f64 {
+        let g = &self.0;
+        if let Status::Finished(o) = g.status() {
+            return o.returns(player);
+        }
+        let strength = |p: PlayerId| {
+            let reserve = f64::from(g.reserve(p));
+            reserve + 0.4 * (18.0 - reserve - f64::from(g.captured(p)))
+        };
+        let other = PlayerId::new(1 - player.index() as u8).unwrap();
+        ((strength(player) - strength(other)) / 6.0).tanh()
+    }
+}
+
+#[test]
+fn gipf_evaluation_beats_its_untuned_material_weighting() {
+    // Equal search (alpha-beta, depth 2); seats alternate, two random opening moves each.
+    // The evaluation as it was before the GF1 matches (board pieces 0.4, centre 0.3, no ring)
+    // wins only 7 of these 8; the tuned one must win all.
+    let games = 8;
+    let mut won = 0;
+    for g in 0..games {
+        let new_seat = PlayerId::new((g % 2) as u8).unwrap();
+        let mut state = gipf_core::Gipf::new(&Default::default()).unwrap();
+        let mut rng = SeededRng::new(g);
+        for _ in 0..2 {
+            let mv = random_move(&state, &mut rng).unwrap();
+            state.apply_unchecked(mv);
+        }
+        let mut new = abstract_game_search::AlphaBeta::<gipf_core::Gipf>::new();
+        let mut old = abstract_game_search::AlphaBeta::<OldGipf>::new();
+        let limits = Limits::depth(2);
+        let mut plies = 0;
+        while let Status::Ongoing(p) = state.status() {
+            let mv = if p == new_seat {
+                new.choose(&state, &limits).unwrap().0
+            } else {
+                old.choose(&OldGipf(state.clone()), &limits).unwrap().0
+            };
+            state.apply(mv).unwrap();
+            plies += 1;
+            assert!(plies < 1000, "game {g} does not end");
+        }
+        let Status::Finished(o) = state.status() else {
+            unreachable!()
+        };
+        won += u64::from(o.winner() == Some(new_seat));
+    }
+    assert_eq!(won, games, "the tuned evaluation won {won} of {games}");
+}

@@ -1,13 +1,14 @@
 //! Game knowledge for search: [`Evaluate`] for [`Gipf`] and [`GipfTurns`].
 //!
 //! A colour's strength counts what keeps it alive: pieces in reserve (a player who must push
-//! with none loses) and, for less, its pieces on the board (they come back when it makes a
-//! row). On top: rows of three (one push from a row of four, worth more to the player about
-//! to push), pieces in the centre (they lie on the long lines and are hard to push out), and
-//! GIPF-pieces (standard and tournament: losing the last one loses the game, so a single one
-//! left is a danger). While removals are pending, the rows standing on the board are counted
-//! as already taken. The difference of the two strengths, squashed by `tanh`, is the value.
-//! The reasoning is in `docs/strength.md`.
+//! with none loses) and, for almost as much, its pieces on the board (they come back when it
+//! makes a row; a captured piece never does). On top: pieces in the centre and the ring around
+//! it (they lie on the long lines, take part in many rows and are hard to push out; this term
+//! won most against GF1), rows of three (one push from a row of four), and GIPF-pieces
+//! (standard and tournament: losing the last one loses the game, so a single one left is a
+//! danger). While removals are pending, the rows standing on the board are counted as
+//! already taken. The difference of the two strengths, squashed by `tanh`, is the value.
+//! The reasoning and the matches that set the weights are in `docs/strength.md`.
 
 use crate::board::{ALL_SPOTS, Board, DIRS, bits};
 use crate::moves::{Decision, Push, Turn};
@@ -15,13 +16,16 @@ use crate::rules::{Gipf, Phase};
 use crate::{GipfTurns, Variant};
 use abstract_game::{Evaluate, Game, PlayerId, Status};
 
-/// Strength per piece on the board, relative to one in reserve.
-const ON_BOARD: f64 = 0.4;
+/// Strength per piece on the board, relative to one in reserve: close to one, so that a
+/// capture (a piece lost for good) costs far more than a piece of one's own still standing.
+const ON_BOARD: f64 = 0.8;
 /// Strength per row of three, for the player to push and for the other one.
-const THREE_TO_PUSH: f64 = 1.0;
-const THREE_WAITING: f64 = 0.4;
-/// Strength per piece on the centre spot and its six neighbours.
-const CENTRE: f64 = 0.3;
+const THREE_TO_PUSH: f64 = 0.3;
+const THREE_WAITING: f64 = 0.2;
+/// Strength per piece on the centre spot and its six neighbours, and per piece on the ring
+/// of twelve spots around them.
+const CENTRE: f64 = 1.0;
+const RING: f64 = 0.4;
 /// Strength of a GIPF-piece on the board beyond its material, and the penalty for being
 /// down to the last one.
 const GIPF_PIECE: f64 = 0.5;
@@ -41,6 +45,17 @@ const CENTRE_SPOTS: u64 = {
         k += 1;
     }
     m & ALL_SPOTS
+};
+
+/// The twelve spots around [`CENTRE_SPOTS`].
+const RING_SPOTS: u64 = {
+    let mut m = CENTRE_SPOTS;
+    let mut k = 0;
+    while k < 3 {
+        m |= CENTRE_SPOTS << DIRS[k] | CENTRE_SPOTS >> DIRS[k];
+        k += 1;
+    }
+    m & ALL_SPOTS & !CENTRE_SPOTS
 };
 
 /// Three pieces of `m` in a row along a line, counted once per three.
@@ -63,11 +78,12 @@ impl Gipf {
         let mut reserve = self.reserve.map(f64::from);
         let mut board = self.board;
         if matches!(self.phase, Phase::Removing(_)) {
-            // Pending rows count as taken: own pieces back, the other colour's captured.
+            // Pending rows count as taken: own singles back, the other colour's pieces
+            // captured, own GIPF-pieces left standing (what their owner usually chooses).
             for (c, r) in reserve.iter_mut().enumerate() {
-                let run = row_runs(&board, c);
-                *r += f64::from(board.material(c, run));
-                board.remove(run);
+                let taken = row_runs(&board, c) & !(board.gipf & board.colour(c));
+                *r += f64::from(board.material(c, taken));
+                board.remove(taken);
             }
         }
         // Who pushes next: the player to push, or after pending removals the other one.
@@ -88,6 +104,7 @@ impl Gipf {
             };
             v += three * f64::from(threes(mine));
             v += CENTRE * f64::from((mine & CENTRE_SPOTS).count_ones());
+            v += RING * f64::from((mine & RING_SPOTS).count_ones());
             if gipf_matters && !self.can_gipf[c] {
                 v += GIPF_PIECE * f64::from(gipfs);
                 if gipfs == 1 {
@@ -208,6 +225,31 @@ mod tests {
         let even = "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/12 C:0/0 push:w";
         let ahead = "standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:12/10 C:0/2 push:w";
         assert!(eval(ahead) > eval(even) + 0.1);
+    }
+
+    #[test]
+    fn a_captured_piece_costs_far_more_than_one_standing() {
+        // Two White pieces on the board, or the same two captured by Black.
+        let standing = eval("standard W:Gb5,c3,d3,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:10/12 C:0/0 push:w");
+        let captured = eval("standard W:Gb5,Ge2,Gh5 B:Gb2,Ge8,Gh2 R:10/12 C:2/0 push:w");
+        assert!(standing > captured + 0.2, "{standing} {captured}");
+    }
+
+    #[test]
+    fn the_centre_is_worth_more_than_the_edge() {
+        assert_eq!(CENTRE_SPOTS.count_ones(), 7);
+        assert_eq!(RING_SPOTS.count_ones(), 12);
+        let w = |spot: &str| {
+            let mut pieces = ["Gb5", "Ge2", "Gh5", spot];
+            pieces.sort_by_key(|p| p.trim_start_matches('G').to_string());
+            let text = format!(
+                "standard W:{} B:Gb2,Ge8,Gh2 R:11/12 C:0/0 push:b",
+                pieces.join(",")
+            );
+            eval(&text)
+        };
+        let (centre, ring, edge) = (w("e5"), w("d3"), w("c2"));
+        assert!(centre > ring && ring > edge, "{centre} {ring} {edge}");
     }
 
     #[test]
