@@ -51,6 +51,42 @@ where
     }
 }
 
+/// A held state and its legal action numbers, ascending: worked out once per position (the
+/// first time they are asked for) and reused by `legal_actions`, the mask and `apply_action`,
+/// which then needs no generation or legality check of its own.
+#[derive(Clone)]
+pub struct Cached<W: Held> {
+    held: W,
+    /// The legal actions, ascending.
+    legal: Vec<u32>,
+    /// Whether `legal` belongs to the position held.
+    fresh: bool,
+}
+
+impl<W: Held> Cached<W> {
+    pub fn boxed(held: W) -> Box<dyn Engine> {
+        Box::new(Cached {
+            held,
+            legal: Vec::new(),
+            fresh: false,
+        })
+    }
+
+    fn legal(&mut self) -> &[u32] {
+        if !self.fresh {
+            self.held.get().legal_actions(&mut self.legal);
+            self.fresh = true;
+        }
+        &self.legal
+    }
+
+    /// The held state, to be changed: the legal list no longer applies.
+    fn changing(&mut self) -> &mut W::G {
+        self.fresh = false;
+        self.held.get_mut()
+    }
+}
+
 /// What the Python layer needs of a state, for any game.
 pub trait Engine: Send + Sync {
     fn clone_box(&self) -> Box<dyn Engine>;
@@ -73,9 +109,9 @@ pub trait Engine: Send + Sync {
 
     fn num_distinct_actions(&self) -> usize;
     /// The legal actions, ascending.
-    fn legal_actions(&self, out: &mut Vec<u32>);
+    fn legal_actions(&mut self) -> &[u32];
     /// Writes 1 for each legal action, 0 elsewhere; `mask` has `num_distinct_actions` entries.
-    fn legal_mask(&self, mask: &mut [i8]);
+    fn legal_mask(&mut self, mask: &mut [i8]);
     fn apply_action(&mut self, action: u32) -> Result<(), String>;
     /// The move an action number stands for here, as text (legal or not).
     fn action_to_string(&self, action: u32) -> Option<String>;
@@ -93,9 +129,10 @@ pub trait Engine: Send + Sync {
     ) -> Result<(), String>;
 }
 
-impl<W: Held> Engine for W {
+impl<W: Held> Engine for Cached<W> {
     fn clone_box(&self) -> Box<dyn Engine> {
-        Box::new(self.clone())
+        // Copies of states are often made to be changed: the legal list is not copied.
+        Cached::boxed(self.held.clone())
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -103,66 +140,72 @@ impl<W: Held> Engine for W {
     }
 
     fn eq_dyn(&self, other: &dyn Engine) -> bool {
-        other.as_any().downcast_ref::<W>() == Some(self)
+        other
+            .as_any()
+            .downcast_ref::<Cached<W>>()
+            .is_some_and(|o| o.held == self.held)
     }
 
     fn player_count(&self) -> u8 {
-        Game::player_count(self.get())
+        Game::player_count(self.held.get())
     }
 
     fn current(&self) -> Option<u8> {
-        self.get().to_move().map(|p| p.index() as u8)
+        self.held.get().to_move().map(|p| p.index() as u8)
     }
 
     fn returns(&self) -> Vec<f64> {
-        let n = Game::player_count(self.get());
-        match self.get().status() {
+        let n = Game::player_count(self.held.get());
+        match self.held.get().status() {
             Status::Finished(o) => PlayerId::all(n).map(|p| o.returns(p)).collect(),
             Status::Ongoing(_) => vec![0.0; usize::from(n)],
         }
     }
 
     fn scores(&self) -> Vec<i32> {
-        PlayerId::all(Game::player_count(self.get()))
-            .map(|p| self.get().score(p))
+        PlayerId::all(Game::player_count(self.held.get()))
+            .map(|p| self.held.get().score(p))
             .collect()
     }
 
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = MoveList::<W::G>::new();
-        self.get().generate_moves(&mut moves);
+        self.held.get().generate_moves(&mut moves);
         moves.iter().map(ToString::to_string).collect()
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let mv = self
+            .held
             .get()
             .parse_move(text.trim())
             .map_err(|e| format!("cannot read move '{text}': {e}"))?;
-        self.get_mut().apply(mv).map_err(|e| format!("{text}: {e}"))
+        self.changing()
+            .apply(mv)
+            .map_err(|e| format!("{text}: {e}"))
     }
 
     fn text(&self) -> String {
-        self.get().to_string()
+        self.held.get().to_string()
     }
 
     fn diagram(&self) -> String {
-        self.get().diagram()
+        self.held.get().diagram()
     }
 
     fn hash(&self) -> u64 {
-        self.get().hash64()
+        self.held.get().hash64()
     }
 
     fn truncated(&self) -> bool {
-        Held::truncated(self)
+        self.held.truncated()
     }
 
     fn svg(&self, size: u32, coordinates: bool, bottom: u8) -> Result<String, String> {
         let bottom = PlayerId::new(bottom)
-            .filter(|p| p.index() < usize::from(Game::player_count(self.get())))
+            .filter(|p| p.index() < usize::from(Game::player_count(self.held.get())))
             .ok_or_else(|| format!("no seat {bottom} in this game"))?;
-        Ok(self.get().to_svg(&SvgOptions {
+        Ok(self.held.get().to_svg(&SvgOptions {
             size,
             coordinates,
             bottom,
@@ -171,73 +214,89 @@ impl<W: Held> Engine for W {
     }
 
     fn num_distinct_actions(&self) -> usize {
-        self.get().num_distinct_actions()
+        self.held.get().num_distinct_actions()
     }
 
-    fn legal_actions(&self, out: &mut Vec<u32>) {
-        self.get().legal_actions(out);
+    fn legal_actions(&mut self) -> &[u32] {
+        self.legal()
     }
 
-    fn legal_mask(&self, mask: &mut [i8]) {
+    fn legal_mask(&mut self, mask: &mut [i8]) {
         mask.fill(0);
-        let mut moves = MoveList::<W::G>::new();
-        self.get().generate_moves(&mut moves);
-        for &mv in &moves {
-            if let Some(slot) = self.get().encode(mv).and_then(|a| mask.get_mut(a as usize)) {
+        for &a in self.legal() {
+            if let Some(slot) = mask.get_mut(a as usize) {
                 *slot = 1;
             }
         }
     }
 
     fn apply_action(&mut self, action: u32) -> Result<(), String> {
-        if self.get().to_move().is_none() {
-            return Err("the game is over".into());
+        let legal = self.legal();
+        if legal.binary_search(&action).is_err() {
+            return Err(if legal.is_empty() {
+                "the game is over".into()
+            } else {
+                format!("action {action} is not legal here")
+            });
         }
+        // A legal action decodes to its legal move.
         let mv = self
+            .held
             .get()
-            .move_of(action)
+            .decode(action)
             .ok_or_else(|| format!("action {action} is not legal here"))?;
-        self.get_mut().apply(mv).map_err(|e| e.to_string())
+        self.changing().apply_unchecked(mv);
+        Ok(())
     }
 
     fn action_to_string(&self, action: u32) -> Option<String> {
-        self.get().decode(action).map(|mv| mv.to_string())
+        self.held.get().decode(action).map(|mv| mv.to_string())
     }
 
     fn string_to_action(&self, text: &str) -> Result<u32, String> {
         let mv = self
+            .held
             .get()
             .parse_move(text.trim())
             .map_err(|e| format!("cannot read move '{text}': {e}"))?;
-        self.get()
+        self.held
+            .get()
             .encode(mv)
             .ok_or_else(|| format!("'{text}' has no action number in this game"))
     }
 
     fn observation_shape(&self) -> [usize; 3] {
-        self.get().observation_shape()
+        self.held.get().observation_shape()
     }
 
     fn observe(&self, seat: u8, out: &mut [f32]) -> Result<(), String> {
         let player = PlayerId::new(seat)
-            .filter(|p| p.index() < usize::from(Game::player_count(self.get())))
+            .filter(|p| p.index() < usize::from(Game::player_count(self.held.get())))
             .ok_or_else(|| format!("no seat {seat} in this game"))?;
-        self.get().observe(player, out).map_err(|e| e.to_string())
+        self.held
+            .get()
+            .observe(player, out)
+            .map_err(|e| e.to_string())
     }
 
     fn symmetry_count(&self) -> usize {
-        self.get().symmetry_count()
+        self.held.get().symmetry_count()
     }
 
     fn transformed(&self, sym: usize) -> Result<Box<dyn Engine>, String> {
-        let image = self.get().transformed(sym).map_err(|e| e.to_string())?;
-        let mut held = self.clone();
+        let image = self
+            .held
+            .get()
+            .transformed(sym)
+            .map_err(|e| e.to_string())?;
+        let mut held = self.held.clone();
         *held.get_mut() = image;
-        Ok(Box::new(held))
+        Ok(Cached::boxed(held))
     }
 
     fn transform_action(&self, sym: usize, action: u32) -> Result<u32, String> {
-        self.get()
+        self.held
+            .get()
             .transform_action(sym, action)
             .map_err(|e| e.to_string())
     }
@@ -248,7 +307,8 @@ impl<W: Held> Engine for W {
         input: &[f32],
         out: &mut [f32],
     ) -> Result<(), String> {
-        self.get()
+        self.held
+            .get()
             .transform_observation(sym, input, out)
             .map_err(|e| e.to_string())
     }

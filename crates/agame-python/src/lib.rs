@@ -2,13 +2,15 @@
 //! it and adds the OpenSpiel and PettingZoo adapters. Names follow OpenSpiel's where it has one.
 
 mod engine;
+mod ints;
 mod spec;
 
 use engine::Engine;
+use ints::ActionInts;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use spec::Spec;
 
 fn value_error(message: String) -> PyErr {
@@ -23,6 +25,7 @@ const TERMINAL: i32 = -4;
 #[derive(Clone, PartialEq)]
 struct PyGame {
     spec: Spec,
+    ints: ActionInts,
 }
 
 #[pymethods]
@@ -31,6 +34,7 @@ impl PyGame {
     fn new_initial_state(&self) -> PyResult<PyState> {
         Ok(PyState {
             spec: self.spec.clone(),
+            ints: self.ints.clone(),
             inner: self.spec.new_state()?,
         })
     }
@@ -40,6 +44,7 @@ impl PyGame {
     fn state_from_text(&self, text: &str) -> PyResult<PyState> {
         Ok(PyState {
             spec: self.spec.clone(),
+            ints: self.ints.clone(),
             inner: self.spec.state_from_text(text)?,
         })
     }
@@ -99,6 +104,7 @@ impl PyGame {
 #[pyclass(module = "agame", name = "State")]
 struct PyState {
     spec: Spec,
+    ints: ActionInts,
     inner: Box<dyn Engine>,
 }
 
@@ -142,14 +148,13 @@ impl PyState {
     }
 
     /// The legal action numbers, ascending.
-    fn legal_actions(&self) -> Vec<u32> {
-        let mut out = Vec::new();
-        self.inner.legal_actions(&mut out);
-        out
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let n = self.inner.num_distinct_actions();
+        self.ints.list(py, n, self.inner.legal_actions())
     }
 
     /// A numpy `int8` array with one entry per action number: 1 where legal.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let mut mask = vec![0i8; self.inner.num_distinct_actions()];
         self.inner.legal_mask(&mut mask);
         PyArray1::from_vec(py, mask)
@@ -211,6 +216,7 @@ impl PyState {
     fn transformed(&self, sym: usize) -> PyResult<PyState> {
         Ok(PyState {
             spec: self.spec.clone(),
+            ints: self.ints.clone(),
             inner: self.inner.transformed(sym).map_err(value_error)?,
         })
     }
@@ -244,6 +250,7 @@ impl PyState {
     fn clone(&self) -> PyState {
         PyState {
             spec: self.spec.clone(),
+            ints: self.ints.clone(),
             inner: self.inner.clone_box(),
         }
     }
@@ -260,6 +267,7 @@ impl PyState {
     fn get_game(&self) -> PyGame {
         PyGame {
             spec: self.spec.clone(),
+            ints: self.ints.clone(),
         }
     }
 
@@ -317,6 +325,7 @@ impl PyState {
 fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
     Ok(PyGame {
         spec: Spec::from_options(name, options)?,
+        ints: ActionInts::default(),
     })
 }
 

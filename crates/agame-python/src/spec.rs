@@ -1,6 +1,6 @@
 //! Game names and options, as `agame.load_game` takes them (the CLI's option names).
 
-use crate::engine::{Engine, Limited, Plain};
+use crate::engine::{Cached, Engine, Limited, Plain};
 use abstract_game::{MoveLimit, Symmetric, ToSvg};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -162,8 +162,8 @@ impl Spec {
     fn start<G: Symmetric + ToSvg>(&self, config: &G::Config) -> PyResult<Box<dyn Engine>> {
         let state = G::new(config).map_err(|e| bad(format!("bad options: {e}")))?;
         Ok(match self.max_plies {
-            Some(n) => Box::new(Limited(MoveLimit::wrap(state, 0, n))),
-            None => Box::new(Plain(state)),
+            Some(n) => Cached::boxed(Limited(MoveLimit::wrap(state, 0, n))),
+            None => Cached::boxed(Plain(state)),
         })
     }
 
@@ -209,8 +209,8 @@ impl Spec {
             ));
         }
         Ok(match self.max_plies {
-            Some(n) => Box::new(Limited(MoveLimit::wrap(inner, plies, n))),
-            None => Box::new(Plain(inner)),
+            Some(n) => Cached::boxed(Limited(MoveLimit::wrap(inner, plies, n))),
+            None => Cached::boxed(Plain(inner)),
         })
     }
 

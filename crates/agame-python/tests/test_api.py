@@ -120,3 +120,35 @@ def test_svg_picture(game):
     assert state._repr_svg_().startswith("<svg")
     with pytest.raises(ValueError, match="no seat"):
         state.svg(bottom=7)
+
+
+def test_legal_actions_follow_every_change(game):
+    """The legal list is worked out once per position: whatever changes the position (an
+    action, a move text, a failed attempt, a copy changed on its own) gives the list of the
+    new position, and a position reached twice gives the same list."""
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    for ply in range(40):
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            with pytest.raises(ValueError, match="over"):
+                state.apply_action(0)
+            break
+        actions = state.legal_actions()
+        assert actions == sorted(actions) and len(actions) == len(state.legal_moves())
+        mask = state.legal_actions_mask()
+        assert sorted(int(a) for a in mask.nonzero()[0]) == actions
+        twin = state.clone()
+        fresh = game.state_from_text(str(state))
+        assert fresh.legal_actions() == actions
+        with pytest.raises(ValueError, match="not legal"):
+            state.apply_action(game.num_distinct_actions())
+        assert state.legal_actions() == actions
+        if ply % 2:
+            state.apply_action(rng.choice(actions))
+        else:
+            state.play(rng.choice(state.legal_moves()))
+        after = game.state_from_text(str(state))
+        assert state.legal_actions() == after.legal_actions()
+        # The copy kept the old position and its list.
+        assert twin.legal_actions() == actions

@@ -11,7 +11,7 @@
 use crate::Epaminondas;
 use crate::board::{Content, DIRS, Square};
 use crate::moves::Move;
-use abstract_game::Actions;
+use abstract_game::{Actions, Game, MoveList};
 
 impl Epaminondas {
     /// Distances a group move can have on this board.
@@ -83,6 +83,36 @@ impl Actions for Epaminondas {
             }
             None => None,
         }
+    }
+
+    /// Written straight from the lines of the board, without building moves (the default
+    /// generates, encodes and sorts); stone placements and positions where the mirror rule
+    /// may forbid a move go the default way.
+    fn legal_actions(&self, out: &mut alloc::vec::Vec<u32>) {
+        out.clear();
+        if self.mover_wins() {
+            return;
+        }
+        if self.placing_stones() || self.mirror_may_bite() {
+            let mut moves = MoveList::<Self>::new();
+            self.generate_moves(&mut moves);
+            out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));
+        } else {
+            // The second player's frame turns the board upside down: N <-> S, NE <-> SE, ...
+            const FLIPPED: [u32; 8] = [4, 3, 2, 1, 0, 7, 6, 5];
+            let (w, h) = (i32::from(self.geo.width), i32::from(self.geo.height));
+            let (flip, distances) = (self.to_move == 1, self.max_distance());
+            self.lines
+                .each_move(self.to_move as usize, &self.geo, |d, f, r, k| {
+                    let (r, d) = if flip {
+                        (h - 1 - r, FLIPPED[d])
+                    } else {
+                        (r, d as u32)
+                    };
+                    out.push((((r * w + f) as u32) * 8 + d) * distances + k - 1);
+                });
+        }
+        out.sort_unstable();
     }
 
     fn decode(&self, action: u32) -> Option<Move> {

@@ -284,6 +284,61 @@ impl Lines {
         per_direction
     }
 
+    /// Calls `visit(d, file, rank, distance)` for every piece move of player `p` (the mirror
+    /// rule aside): direction `d`, the rear piece's square and how far the front piece goes.
+    pub(crate) fn each_move(
+        &self,
+        p: usize,
+        geo: &Geometry,
+        mut visit: impl FnMut(usize, i32, i32, u32),
+    ) {
+        let h = i32::from(geo.height);
+        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+            let (dx, dy) = (i32::from(dx), i32::from(dy));
+            let (orientation, up) = ORIENTATION[d];
+            for r in 0..h {
+                let (own, _, _) = self.line(p, RANKS + r as usize);
+                let ahead = if (0..h).contains(&(r + dy)) {
+                    self.line(p, RANKS + (r + dy) as usize).0
+                } else {
+                    0
+                };
+                let mut heads = own
+                    & !match dx {
+                        1 => ahead >> 1,
+                        -1 => ahead << 1,
+                        _ => ahead,
+                    };
+                while heads != 0 {
+                    let f = heads.trailing_zeros() as i32;
+                    heads &= heads - 1;
+                    let (l, pos) = match orientation {
+                        0 => (RANKS + r as usize, f),
+                        1 => (FILES + f as usize, r),
+                        2 => (DIAGONALS + (f - r + h - 1) as usize, r),
+                        _ => (ANTI + (f + r) as usize, r),
+                    };
+                    let (own, enemy, free) = self.line(p, l);
+                    let head = if up {
+                        Head::up(own, enemy, free, pos as u32)
+                    } else {
+                        Head::down(own, enemy, free, pos as u32)
+                    };
+                    for n in 1..=head.len {
+                        let back = n as i32 - 1;
+                        let (tf, tr) = (f - back * dx, r - back * dy);
+                        for k in 1..=n.min(head.free) {
+                            visit(d, tf, tr, n - 1 + k);
+                        }
+                        if n >= head.capture_from {
+                            visit(d, tf, tr, n + head.free);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Piece move number `i` among the moves in direction `d`, in generation order (heads by
     /// ascending square, rank 1 first).
     pub(crate) fn nth_in_direction(

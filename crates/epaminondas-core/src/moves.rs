@@ -123,8 +123,9 @@ impl Move {
         if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
             return None;
         }
-        let step = (dx.signum() as i8, dy.signum() as i8);
-        let d = crate::board::DIRS.iter().position(|&s| s == step)?;
+        // The index into `DIRS` of each (dy sign + 1, dx sign + 1); the centre is never used.
+        const DIRECTION: [[usize; 3]; 3] = [[5, 4, 3], [6, 0, 2], [7, 0, 1]];
+        let d = DIRECTION[(dy.signum() + 1) as usize][(dx.signum() + 1) as usize];
         Some((d, dx.abs().max(dy.abs()) as u8))
     }
 }
@@ -190,6 +191,19 @@ abstract_game::serde_via_text!(Move);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_finds_every_direction_and_distance() {
+        let centre = Square::new(5, 5).unwrap();
+        for (d, &(dx, dy)) in crate::board::DIRS.iter().enumerate() {
+            for k in 1..=5i8 {
+                let to = Square::new((5 + dx * k) as u8, (5 + dy * k) as u8).unwrap();
+                assert_eq!(Move::line(centre, to), Some((d, k as u8)));
+            }
+        }
+        assert_eq!(Move::line(centre, centre), None);
+        assert_eq!(Move::line(centre, Square::new(6, 7).unwrap()), None);
+    }
 
     #[test]
     fn text_round_trip_and_rejects() {

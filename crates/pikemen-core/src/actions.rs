@@ -72,6 +72,10 @@ impl Actions for Pikemen {
         Some(mv.origin_index() as u32 * SLOTS + slot)
     }
 
+    fn legal_actions(&self, out: &mut Vec<u32>) {
+        self.legal_action_numbers(out);
+    }
+
     fn decode(&self, action: u32) -> Option<Move> {
         if action >= SQUARE_COUNT * SLOTS {
             return None;

@@ -8,6 +8,7 @@
 use crate::Pikemen;
 use crate::board::{RAYS, cell_owner, cell_size, cell_state, distance, first_blocker};
 use crate::moves::Move;
+use crate::symmetry::{HALF_TURN, SQUARES, STATES};
 use abstract_game::MoveList;
 
 /// `OTHER_STATES[s]`: the 8 state codes other than `s`, ascending.
@@ -117,5 +118,54 @@ impl Pikemen {
             total += per_stop * (empties + u32::from(capture.is_some()));
         }
         total as usize
+    }
+
+    /// The action numbers of the legal moves, ascending (`Actions::legal_actions`), written
+    /// straight from the pieces without building or sorting moves: a piece's numbers are
+    /// `square * 72 + slot` in the mover's frame, its slots come out ascending (turns, then
+    /// charges nearest first, each with its end states in order), and the pieces are taken
+    /// by ascending square of the frame (the half turn, `63 - square`, reverses the order).
+    pub(crate) fn legal_action_numbers(&self, out: &mut Vec<u32>) {
+        out.clear();
+        if self.result != 0 {
+            return;
+        }
+        let frame = self.frame(self.to_move);
+        let reversed = frame == HALF_TURN;
+        let mut mine = self.owners[usize::from(self.to_move) & 3];
+        while mine != 0 {
+            let sq = if reversed {
+                63 - mine.leading_zeros() as usize
+            } else {
+                mine.trailing_zeros() as usize
+            };
+            mine &= !(1u64 << sq);
+            let base = u32::from(SQUARES[frame][sq]) * 72;
+            let own = cell_state(self.cells[sq]);
+            let own_slot = u32::from(STATES[frame][usize::from(own)]);
+            out.extend((0..9).filter(|&s| s != own_slot).map(|s| base + s));
+            if own != 0 {
+                let (empties, capture) = charge_targets(self, sq);
+                for k in 0..empties + u32::from(capture.is_some()) {
+                    let stop = base + 9 + 9 * k;
+                    out.extend(
+                        (0..9)
+                            .filter(|&s| self.charge_keeps_state || s != own_slot)
+                            .map(|s| stop + s),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::symmetry::{HALF_TURN, SQUARES};
+
+    #[test]
+    fn the_half_turn_reverses_the_squares() {
+        // `legal_action_numbers` relies on it to list the second seat's actions in order.
+        assert!((0..64).all(|sq| usize::from(SQUARES[HALF_TURN][sq]) == 63 - sq));
     }
 }
