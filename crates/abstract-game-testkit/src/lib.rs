@@ -11,6 +11,7 @@
 //!
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
 //! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
+//! [`check_end_reasons`] for why games end ([`abstract_game::EndReason`]);
 //! [`check_perft_file`] for golden perft counts; [`oracle`] for differential tests against game
 //! records of other programs; [`serde_roundtrip`]; [`check_pictures`] for the SVG pictures of
 //! [`ToSvg`](abstract_game::ToSvg) games and [`check_golden`] for golden files.
@@ -23,6 +24,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod end;
 mod evaluate;
 mod invariants;
 mod learning;
@@ -30,6 +32,7 @@ pub mod oracle;
 mod perft_file;
 mod svg;
 
+pub use end::check_end_reasons;
 pub use evaluate::{check_evaluate, greedy_wins_against_random};
 pub use invariants::{
     KitFailure, KitOptions, KitReport, check_position, check_random_games, check_random_games_from,

@@ -1,9 +1,9 @@
 //! The kit's own checks on the toy game, the move-limit wrapper and the oracle reader.
 
 use abstract_game::toy::{Subtraction, SubtractionConfig};
-use abstract_game::{LimitConfig, MoveLimit};
+use abstract_game::{Game, LimitConfig, MoveLimit};
 use abstract_game_testkit::oracle::{OracleAdapter, check_oracle_file};
-use abstract_game_testkit::{KitOptions, check_position, check_random_games};
+use abstract_game_testkit::{KitOptions, check_end_reasons, check_position, check_random_games};
 use serde_json::Value;
 
 #[test]
@@ -23,6 +23,24 @@ fn toy_game_and_move_limit_pass_the_kit() {
     // Every game is stopped by the limit (200 tokens need at least 100 moves): a draw.
     assert_eq!(r.longest_game, 10);
     assert_eq!(r.finished, r.games);
+}
+
+#[test]
+fn the_move_limit_has_its_own_end_reason() {
+    // 9 tokens, take 1 or 2, at most 5 moves: some games end by the rules, some by the limit.
+    let cfg = LimitConfig {
+        inner: SubtractionConfig {
+            pile: 9,
+            max_take: 2,
+        },
+        max_plies: 5,
+    };
+    let start = MoveLimit::<Subtraction>::new(&cfg).unwrap();
+    let met: Vec<String> = check_end_reasons(&start, &KitOptions::default())
+        .unwrap()
+        .into_iter()
+        .collect();
+    assert_eq!(met, ["last token taken", "move limit reached"]);
 }
 
 #[test]

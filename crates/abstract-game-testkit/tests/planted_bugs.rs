@@ -1,9 +1,9 @@
 //! The kit must catch broken engines: a tic-tac-toe with one deliberate bug per variant.
 //! `Ttt<0>` is correct and must pass; every other `Ttt<BUG>` must be caught.
 
-use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
+use abstract_game::{EndReason, Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
 use abstract_game_testkit::{
-    KitOptions, check_position, check_random_games, try_check_random_games_from,
+    KitOptions, check_end_reasons, check_position, check_random_games, try_check_random_games_from,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -19,6 +19,9 @@ const APPLY_MUTATES: u8 = 7; // a rejected apply still flips the side to move
 const COUNT_OFF: u8 = 8; // bulk count is one too high
 const RANDOM_FIRST: u8 = 9; // the random move is always the first one
 const READER_REFUSES_FIVE_X: u8 = 10; // the position reader refuses a board with five x
+const NO_REASON_FOR_A_DRAW: u8 = 11; // a full board without a line has no end reason
+const REASON_TOO_EARLY: u8 = 12; // the end reason says "three in a row" once two are
+const REASON_AS_A_SENTENCE: u8 = 13; // the end reason ends with a full stop
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Ttt<const BUG: u8> {
@@ -252,6 +255,52 @@ impl<const BUG: u8> Game for Ttt<BUG> {
     }
 }
 
+/// Why a tic-tac-toe game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TttEnd<const BUG: u8> {
+    Line,
+    Full,
+}
+
+impl<const BUG: u8> fmt::Display for TttEnd<BUG> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TttEnd::Line => "three in a row",
+            TttEnd::Full => "board full",
+        })?;
+        if BUG == REASON_AS_A_SENTENCE {
+            f.write_str(".")?;
+        }
+        Ok(())
+    }
+}
+
+impl<const BUG: u8> EndReason for Ttt<BUG> {
+    type End = TttEnd<BUG>;
+    fn end(&self) -> Option<TttEnd<BUG>> {
+        let two_in_a_row = LINES.iter().any(|l| {
+            let v: Vec<u8> = l.iter().map(|&i| self.cells[i]).collect();
+            v.iter().filter(|&&c| c == 1).count() == 2 && v.contains(&0)
+        });
+        if self.line_winner().is_some() || (BUG == REASON_TOO_EARLY && two_in_a_row) {
+            Some(TttEnd::Line)
+        } else if self.over() && BUG != NO_REASON_FOR_A_DRAW {
+            Some(TttEnd::Full)
+        } else {
+            None
+        }
+    }
+}
+
+fn end_caught<const BUG: u8>() -> String {
+    let start = Ttt::<BUG>::new(&()).unwrap();
+    let opts = KitOptions {
+        games: 40,
+        ..KitOptions::default()
+    };
+    check_end_reasons(&start, &opts).expect_err("the planted end-reason bug is caught")
+}
+
 fn caught<const BUG: u8>() -> String {
     let start = Ttt::<BUG>::new(&()).unwrap();
     let opts = KitOptions {
@@ -327,4 +376,29 @@ fn catches_a_position_whose_child_text_is_refused() {
     let e = check_position(&bad).unwrap_err();
     assert!(e.contains("after c8"), "{e}");
     assert!(caught::<READER_REFUSES_FIVE_X>().contains("is refused"));
+}
+
+#[test]
+fn correct_end_reasons_pass_and_both_are_met() {
+    let met = check_end_reasons(&Ttt::<CORRECT>::new(&()).unwrap(), &KitOptions::default());
+    let met: Vec<String> = met.unwrap().into_iter().collect();
+    assert_eq!(met, ["board full", "three in a row"]);
+}
+
+#[test]
+fn catches_a_finished_game_without_a_reason() {
+    assert!(
+        end_caught::<NO_REASON_FOR_A_DRAW>().contains("end() is None but status() is Finished")
+    );
+}
+
+#[test]
+fn catches_a_reason_while_the_game_goes_on() {
+    assert!(end_caught::<REASON_TOO_EARLY>().contains("but status() is Ongoing"));
+}
+
+#[test]
+fn catches_a_reason_written_as_a_sentence() {
+    let e = end_caught::<REASON_AS_A_SENTENCE>();
+    assert!(e.contains("without a full stop"), "{e}");
 }

@@ -13,7 +13,8 @@
 //!   (heuristic values for search); for learning code [`Actions`] (a fixed numbering of
 //!   moves and the legal-action mask), [`Observe`] (observation tensors) and [`Symmetric`]
 //!   (rule-preserving board symmetries), with [`LearnError`] for the buffers they refuse;
-//!   [`ToSvg`] (pictures of positions, with the shared [`svg`] writer).
+//!   [`ToSvg`] (pictures of positions, with the shared [`svg`] writer); [`EndReason`] (why a
+//!   finished game ended, in words, with [`LimitEnd`] for the move limit).
 //!
 //! The crate is `no_std` and needs only `alloc` (for diagrams, perft splits and playout
 //! records).
@@ -41,6 +42,7 @@
 extern crate alloc;
 
 mod actions;
+mod end;
 mod evaluate;
 mod game;
 mod learn_error;
@@ -65,6 +67,7 @@ pub mod stability {}
 struct ReadmeExample;
 
 pub use actions::Actions;
+pub use end::{EndReason, LimitEnd};
 pub use evaluate::Evaluate;
 pub use game::{Game, MoveError, MoveList, Rejected};
 pub use learn_error::LearnError;

@@ -176,6 +176,27 @@ impl Game for Subtraction {
     }
 }
 
+/// Why a [`Subtraction`] game ended: there is one way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubtractionEnd {
+    /// The winner took the last token.
+    LastTokenTaken,
+}
+
+impl fmt::Display for SubtractionEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("last token taken")
+    }
+}
+
+impl crate::EndReason for Subtraction {
+    type End = SubtractionEnd;
+
+    fn end(&self) -> Option<SubtractionEnd> {
+        (self.pile == 0).then_some(SubtractionEnd::LastTokenTaken)
+    }
+}
+
 impl crate::Evaluate for Subtraction {
     /// The game's theory, softened to stay a heuristic: the player to move wins exactly when
     /// the pile is not a multiple of `max_take + 1`.

@@ -20,7 +20,7 @@
 
 mod cmd;
 
-use abstract_game::{Evaluate, Game, MoveLimit, ToSvg};
+use abstract_game::{EndReason, Evaluate, Game, MoveLimit, ToSvg};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cmd::{CmdResult, Failure, Job};
 use std::path::PathBuf;
@@ -365,7 +365,7 @@ fn dispatch<J: Job>(args: &GameArgs, job: J) -> CmdResult {
 
 /// The start: `--position` (a plain position text, or one with the move-limit counter
 /// ` @ plies/limit`) or the rules the options give; then the move limit, if any.
-fn start<G: Game + Evaluate + ToSvg, J: Job>(
+fn start<G: Game + Evaluate + ToSvg + EndReason, J: Job>(
     args: &GameArgs,
     rules: fn(&GameArgs, G::Config) -> Result<G::Config, Failure>,
     job: J,

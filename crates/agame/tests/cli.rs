@@ -171,7 +171,7 @@ fn move_limit_ends_in_a_draw() {
         "2",
         record.to_str().unwrap(),
     ]);
-    assert!(s.contains("outcome: draw"), "{s}");
+    assert!(s.contains("outcome: draw (move limit reached)\n"), "{s}");
 }
 
 #[test]

@@ -338,11 +338,11 @@ fn two_engines_play_whole_games_of_every_kind() {
         play.extend_from_slice(&["--max-plies", "300", "--bot", "none"]);
         let typed = typed_into(&play, &text.join("\n"));
         assert!(
-            typed.contains(&format!("outcome: {outcome}\n")),
+            typed.contains(&format!("outcome: {outcome} (")),
             "{game}: {typed}"
         );
         assert!(
-            summary.contains(&format!("outcome: {outcome}\n")),
+            summary.contains(&format!("outcome: {outcome} (")),
             "{game}: {outcome} vs {summary}"
         );
     }

@@ -153,7 +153,8 @@ fn help_documents_the_specs() {
     }
 }
 
-/// Every game of a `--jsonl` file replays with `agame replay` to the recorded outcome.
+/// Every game of a `--jsonl` file replays with `agame replay` to the recorded outcome and
+/// end reason.
 #[test]
 fn jsonl_records_replay() {
     for (game, options) in [
@@ -191,9 +192,11 @@ fn jsonl_records_replay() {
             replay.extend(["--max-plies", "300", record.to_str().unwrap()]);
             let end = stdout(&replay);
             let outcome = rec["outcome"].as_str().unwrap();
+            let why = rec["end"].as_str().unwrap();
+            assert!(!why.is_empty(), "{line}");
             assert!(
-                end.contains(&format!("outcome: {outcome}")),
-                "{end} vs {outcome}"
+                end.contains(&format!("outcome: {outcome} ({why})\n")),
+                "{end} vs {outcome} ({why})"
             );
         }
     }

@@ -92,7 +92,9 @@ fn the_end_shows_the_outcome_and_scores() {
         "e2(NW)\na4(E)\n",
     );
     assert!(
-        s.contains("after 2 moves; scores: player 1: 0, player 2: 0\noutcome: draw\n"),
+        s.contains(
+            "after 2 moves; scores: player 1: 0, player 2: 0\noutcome: draw (move limit reached)\n"
+        ),
         "{s}"
     );
 }
@@ -106,7 +108,7 @@ fn a_game_from_a_position_text_plays_to_its_end_and_saves_from_it() {
     assert!(s.contains(&format!("\n{text}\n")), "{s}");
     assert!(s.contains("1. player 1: a1xa8\n"), "{s}");
     assert!(
-        s.contains("scores: player 1: 12, player 2: 0\noutcome: winner 1\n"),
+        s.contains("scores: player 1: 12, player 2: 0\noutcome: winner 1 (target reached)\n"),
         "{s}"
     );
     // The record names the position it starts from, and replays from it.

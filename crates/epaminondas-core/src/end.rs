@@ -1,9 +1,11 @@
 //! Why a finished game ended.
 
 use crate::Epaminondas;
+use abstract_game::EndReason;
 use core::fmt;
 
-/// Why a game of Epaminondas ended ([`Epaminondas::end`]).
+/// Why a game of Epaminondas ended ([`EndReason::end`]); its `Display` is the wording every
+/// front end shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
@@ -23,18 +25,19 @@ impl fmt::Display for End {
     }
 }
 
-impl Epaminondas {
+impl EndReason for Epaminondas {
+    type End = End;
+
     /// Why the game ended, or `None` while it goes on. The crossing is tested first, as in
     /// [`Game::status`](abstract_game::Game::status).
     ///
     /// ```
-    /// use abstract_game::Game;
+    /// use abstract_game::{EndReason, Game};
     /// use epaminondas_core::Epaminondas;
     /// let game = Epaminondas::new(&Default::default()).unwrap();
     /// assert_eq!(game.end(), None);
     /// ```
-    #[must_use]
-    pub fn end(&self) -> Option<End> {
+    fn end(&self) -> Option<End> {
         if self.mover_wins() {
             Some(End::CrossingHeld)
         } else if !self.has_legal_move() {

@@ -2,9 +2,11 @@
 
 use crate::rules::Phase;
 use crate::{Gipf, GipfTurns};
+use abstract_game::EndReason;
 use core::fmt;
 
-/// Why a game of GIPF ended ([`Gipf::end`], [`GipfTurns::end`]).
+/// Why a game of GIPF ended ([`EndReason::end`] of [`Gipf`] and [`GipfTurns`]); its `Display`
+/// is the wording every front end shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
@@ -23,17 +25,18 @@ impl fmt::Display for End {
     }
 }
 
-impl Gipf {
+impl EndReason for Gipf {
+    type End = End;
+
     /// Why the game ended, or `None` while it goes on.
     ///
     /// ```
+    /// use abstract_game::{EndReason, Game};
     /// use gipf_core::Gipf;
-    /// use abstract_game::Game;
     /// let game = Gipf::new(&Default::default()).unwrap();
     /// assert_eq!(game.end(), None);
     /// ```
-    #[must_use]
-    pub fn end(&self) -> Option<End> {
+    fn end(&self) -> Option<End> {
         match self.phase {
             Phase::Won(_) => Some(End::LastGipfLost),
             Phase::Push(c) if !self.can_push(usize::from(c)) => Some(End::ReserveEmpty),
@@ -42,10 +45,11 @@ impl Gipf {
     }
 }
 
-impl GipfTurns {
-    /// Why the game ended, or `None` while it goes on (see [`Gipf::end`]).
-    #[must_use]
-    pub fn end(&self) -> Option<End> {
+impl EndReason for GipfTurns {
+    type End = End;
+
+    /// Why the game ended, or `None` while it goes on, as for [`Gipf`].
+    fn end(&self) -> Option<End> {
         self.inner().end()
     }
 }

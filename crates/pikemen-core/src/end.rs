@@ -1,9 +1,11 @@
 //! Why a finished game ended.
 
 use crate::Pikemen;
+use abstract_game::EndReason;
 use core::fmt;
 
-/// Why a game of Pikemen ended ([`Pikemen::end`]).
+/// Why a game of Pikemen ended ([`EndReason::end`]); its `Display` is the wording every front
+/// end shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
@@ -22,17 +24,20 @@ impl fmt::Display for End {
     }
 }
 
-impl Pikemen {
+impl EndReason for Pikemen {
+    type End = End;
+
     /// Why the game ended, or `None` while it goes on.
     ///
     /// ```
-    /// use abstract_game::Game;
+    /// use abstract_game::{EndReason, Game};
     /// use pikemen_core::{End, Pikemen};
     /// let game = Pikemen::new(&Default::default()).unwrap();
     /// assert_eq!(game.end(), None);
+    /// let won: Pikemen = "L1U7/8/8/8/8/8/8/8 1 3,0 12".parse().unwrap();
+    /// assert_eq!(won.end(), Some(End::LastWithPieces));
     /// ```
-    #[must_use]
-    pub fn end(&self) -> Option<End> {
+    fn end(&self) -> Option<End> {
         let winner = self.result.checked_sub(1)?;
         Some(
             if u32::from(self.scores[usize::from(winner)]) >= self.target {

@@ -1,7 +1,7 @@
 //! What several subcommands share: the failure type, reading move lists, sorted legal moves and
 //! the end-of-game summary.
 
-use abstract_game::{Game, PlayerId, Status};
+use abstract_game::{EndReason, Game, PlayerId, Status};
 use std::fmt::Write as _;
 use std::io::Read as _;
 use std::path::Path;
@@ -101,17 +101,23 @@ pub fn scores_line<G: Game>(state: &G) -> String {
     format!("scores: {}", scores.join(", "))
 }
 
-/// The final diagram, the scores and the status.
-pub fn summary<G: Game>(state: &G, plies: usize) -> String {
+/// The outcome and why the game ended, one wording for every command: `winner 1 (crossing
+/// held)`, `draw (move limit reached)`, `ranks 2,1,3 (target reached)`, or `none yet, player 2
+/// to move`.
+pub fn outcome_text<G: EndReason>(state: &G) -> String {
+    match state.status() {
+        Status::Ongoing(p) => format!("none yet, player {p} to move"),
+        Status::Finished(o) => match state.end() {
+            Some(why) => format!("{o} ({why})"),
+            None => o.to_string(),
+        },
+    }
+}
+
+/// The final diagram, the scores and the outcome with its reason.
+pub fn summary<G: EndReason>(state: &G, plies: usize) -> String {
     let mut s = state.diagram();
     let _ = writeln!(s, "after {plies} moves; {}", scores_line(state));
-    match state.status() {
-        Status::Ongoing(p) => {
-            let _ = writeln!(s, "outcome: none yet, player {p} to move");
-        }
-        Status::Finished(o) => {
-            let _ = writeln!(s, "outcome: {o}");
-        }
-    }
+    let _ = writeln!(s, "outcome: {}", outcome_text(state));
     s
 }

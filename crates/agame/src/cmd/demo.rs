@@ -1,10 +1,10 @@
 //! `agame demo`: a short seeded self-play game of each game, shown move by move, and on
 //! request written as records that `agame replay` reads.
 
-use super::common::scores_line;
+use super::common::{outcome_text, scores_line};
 use super::{CmdResult, Failure};
 use crate::GameName;
-use abstract_game::{Game, MoveLimit, PlayerId, SeededRng, Status};
+use abstract_game::{EndReason, Game, MoveLimit, PlayerId, SeededRng};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -33,29 +33,6 @@ fn choose<G: Game>(state: &G, mover: PlayerId, rng: &mut SeededRng) -> G::Move {
         }
     }
     best[rng.below(best.len())]
-}
-
-/// Why a finished game ended, in words: each game crate says it with its own `End`.
-trait EndReason: Game {
-    fn end_reason(&self) -> Option<String>;
-}
-
-impl EndReason for pikemen_core::Pikemen {
-    fn end_reason(&self) -> Option<String> {
-        self.end().map(|e| e.to_string())
-    }
-}
-
-impl EndReason for gipf_core::Gipf {
-    fn end_reason(&self) -> Option<String> {
-        self.end().map(|e| e.to_string())
-    }
-}
-
-impl EndReason for epaminondas_core::Epaminondas {
-    fn end_reason(&self) -> Option<String> {
-        self.end().map(|e| e.to_string())
-    }
 }
 
 /// One demo game: which game, under which name `agame` knows it, and its title.
@@ -145,11 +122,12 @@ fn play<G: EndReason>(
         let _ = writeln!(s, "{}", line.trim_end());
     }
     let _ = writeln!(s, "\n{}", end.diagram());
+    // The wrapped state, so that the result names the move limit when it ended the game.
     let _ = writeln!(
         s,
         "Result after {} moves: {}; {}.",
         moves.len(),
-        result(end, max_plies),
+        outcome_text(&state),
         scores_line(end)
     );
 
@@ -177,21 +155,4 @@ fn play<G: EndReason>(
         let _ = writeln!(s, "Record written to {}.", path.display());
     }
     Ok(s)
-}
-
-/// Who won and why, or why there is no winner.
-fn result<G: EndReason>(end: &G, max_plies: u32) -> String {
-    match end.status() {
-        Status::Finished(o) => {
-            let who = match o.winner() {
-                Some(w) => format!("player {w} wins"),
-                None => o.to_string(),
-            };
-            match end.end_reason() {
-                Some(why) => format!("{who} ({why})"),
-                None => who,
-            }
-        }
-        Status::Ongoing(_) => format!("a draw (the demo's move limit of {max_plies} moves)"),
-    }
 }

@@ -1,7 +1,7 @@
 //! `agame match`: bots against bots, seats rotated, openings seeded, games in parallel.
 
 use super::{CmdResult, Failure, Job};
-use abstract_game::{Evaluate, Outcome, PlayerId, SeededRng, Status};
+use abstract_game::{EndReason, Evaluate, Outcome, PlayerId, SeededRng, Status};
 use abstract_game_search::BotSpec;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
@@ -36,7 +36,7 @@ pub struct MatchOptions {
 pub struct Match(pub MatchOptions);
 
 impl Job for Match {
-    fn run<G: Evaluate>(self, start: &G) -> CmdResult {
+    fn run<G: Evaluate + EndReason>(self, start: &G) -> CmdResult {
         run(start, &self.0)
     }
 }
@@ -48,6 +48,8 @@ struct Played {
     seats: Vec<usize>,
     moves: Vec<String>,
     outcome: Outcome,
+    /// Why it ended, in the game's words.
+    end: String,
 }
 
 /// Wins, draws and losses of one bot; a win is finishing first alone, a draw sharing first.
@@ -68,7 +70,11 @@ fn mix(parts: &[u64]) -> u64 {
 }
 
 /// Game `index`: seats rotated by `index`, the opening of group `index / seats`.
-fn play_one<G: Evaluate>(start: &G, opts: &MatchOptions, index: usize) -> Result<Played, String> {
+fn play_one<G: Evaluate + EndReason>(
+    start: &G,
+    opts: &MatchOptions,
+    index: usize,
+) -> Result<Played, String> {
     let n = opts.bots.len();
     let seats: Vec<usize> = (0..n).map(|s| (s + index) % n).collect();
     let mut state = start.clone();
@@ -99,6 +105,7 @@ fn play_one<G: Evaluate>(start: &G, opts: &MatchOptions, index: usize) -> Result
                     seats,
                     moves,
                     outcome,
+                    end: state.end().map(|e| e.to_string()).unwrap_or_default(),
                 });
             }
             Status::Ongoing(p) => {
@@ -181,20 +188,24 @@ fn record_line<G: Evaluate>(opts: &MatchOptions, g: &Played) -> String {
         .collect();
     let winners: Vec<u8> = g.outcome.winners().iter().map(PlayerId::number).collect();
     format!(
-        "{{\"game\":{},\"options\":{},\"seats\":{},\"opening\":{},\"moves\":{},\"outcome\":{},\"winners\":{},\"plies\":{}}}",
+        "{{\"game\":{},\"options\":{},\"seats\":{},\"opening\":{},\"moves\":{},\"outcome\":{},\"end\":{},\"winners\":{},\"plies\":{}}}",
         json_string(G::NAME),
         json_string(&opts.options),
         serde_json::Value::from(seats),
         opts.opening.min(g.moves.len()),
         serde_json::Value::from(g.moves.clone()),
         json_string(&g.outcome.to_string()),
+        json_string(&g.end),
         serde_json::Value::from(winners),
         g.moves.len()
     )
 }
 
 /// Plays the games, shows progress on a terminal, and returns them in game order.
-fn play_all<G: Evaluate>(start: &G, opts: &MatchOptions) -> Result<Vec<Played>, Failure> {
+fn play_all<G: Evaluate + EndReason>(
+    start: &G,
+    opts: &MatchOptions,
+) -> Result<Vec<Played>, Failure> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<Played, String>>>> =
@@ -324,7 +335,7 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
 }
 
 /// `agame match`: plays `opts.games` games from `start` and reports.
-fn run<G: Evaluate>(start: &G, opts: &MatchOptions) -> CmdResult {
+fn run<G: Evaluate + EndReason>(start: &G, opts: &MatchOptions) -> CmdResult {
     let seats = start.player_count() as usize;
     if opts.bots.len() != seats {
         return Err(Failure::input(format!(
@@ -401,11 +412,13 @@ mod tests {
                 seats: vec![0, 1, 2],
                 moves: vec![],
                 outcome: Outcome::from_ranks(&[0, 1, 1]).unwrap(),
+                end: "target reached".into(),
             },
             Played {
                 seats: vec![1, 2, 0],
                 moves: vec![],
                 outcome: Outcome::from_ranks(&[0, 0, 1]).unwrap(),
+                end: "target reached".into(),
             },
         ];
         let t = tallies(&played, 3);

@@ -14,12 +14,12 @@ pub mod replay;
 
 pub use common::{CmdResult, Failure};
 
-use abstract_game::{Evaluate, Game, ToSvg};
+use abstract_game::{EndReason, Evaluate, Game, ToSvg};
 
 /// A subcommand that runs on any game: `main` builds the starting state from the options and
-/// hands it over. Every game has an [`Evaluate`] (the bots need it); subcommands that do not
-/// may ask for `G: Game` only.
+/// hands it over. Every game has an [`Evaluate`] (the bots need it), a picture and an
+/// [`EndReason`]; subcommands that do not need them may ask for `G: Game` only.
 pub trait Job {
     /// Runs the subcommand from `start`.
-    fn run<G: Game + Evaluate + ToSvg>(self, start: &G) -> CmdResult;
+    fn run<G: Game + Evaluate + ToSvg + EndReason>(self, start: &G) -> CmdResult;
 }

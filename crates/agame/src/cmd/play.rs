@@ -4,7 +4,7 @@
 use super::common::{sorted_legal, summary};
 use super::{CmdResult, Failure, Job};
 use crate::{GameArgs, value_name};
-use abstract_game::{Evaluate, Game, PlayerId};
+use abstract_game::{EndReason, Evaluate, Game, PlayerId};
 use abstract_game_search::{Bot, BotSpec, Limits};
 use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
@@ -96,7 +96,7 @@ fn replay_args(args: &GameArgs) -> String {
 }
 
 impl Job for Play {
-    fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult {
+    fn run<G: Evaluate + EndReason>(self, start: &G) -> CmdResult {
         if self.bot.is_some() && self.seat.number() > start.player_count() {
             return Err(Failure::input(format!(
                 "--seat {}: this game has seats 1 to {}",
@@ -167,7 +167,7 @@ enum Next {
     Quit,
 }
 
-impl<G: Game + Evaluate> Session<G> {
+impl<G: Evaluate + EndReason> Session<G> {
     fn new(start: &G, options: Play) -> Session<G> {
         let built = |spec: &BotSpec| (spec.build::<G>(), spec.limits());
         Session {

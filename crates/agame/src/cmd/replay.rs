@@ -2,7 +2,7 @@
 
 use super::common::{play_text, read_moves, sorted_legal, summary};
 use super::{CmdResult, Job};
-use abstract_game::{Game, PlayerId, Status};
+use abstract_game::{EndReason, Game, PlayerId, Status};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -16,7 +16,7 @@ pub struct Replay {
 }
 
 impl Job for Replay {
-    fn run<G: Game>(self, start: &G) -> CmdResult {
+    fn run<G: EndReason>(self, start: &G) -> CmdResult {
         replay_cmd(start, &self.file, self.each)
     }
 }
@@ -55,9 +55,9 @@ fn position_json<G: Game>(state: &G, ply: usize) -> String {
     serde_json::to_string(&line).expect("plain data serialises")
 }
 
-/// `agame replay`: checks a record move by move; the final diagram, scores and outcome, or with
-/// `each` one JSON object per position.
-fn replay_cmd<G: Game>(start: &G, file: &Path, each: bool) -> CmdResult {
+/// `agame replay`: checks a record move by move; the final diagram, scores and outcome with its
+/// reason, or with `each` one JSON object per position.
+fn replay_cmd<G: EndReason>(start: &G, file: &Path, each: bool) -> CmdResult {
     let file = read_moves(file)?;
     let moves = &file.moves;
     let mut state = start.clone();
