@@ -146,7 +146,7 @@ function update() {
   const bots = botSeats();
   const status = $("status");
   status.classList.toggle("over", over);
-  if (over) status.textContent = outcomeText(state.status(), state.isTruncated(), player);
+  if (over) status.textContent = outcomeText(state.status(), state.endReason(), player);
   else if (bots.has(seat)) status.textContent = `${player(seat)}, the bot, is thinking…`;
   else if (legal.every(isRemoval)) {
     status.textContent = `${player(seat)}: choose the row to remove (click a spot of a marked row).`;

@@ -93,27 +93,30 @@ async function humanTurn(page) {
   await page.locator('#status[data-state="human"], #status[data-state="over"]').waitFor({ timeout: 60_000 });
 }
 
-// [game, near-end position (player 1 to move), the move that ends it]
+// [game, near-end position (player 1 to move), the move that ends it, why it ends]
 const GAMES = [
   [
     "pikemen",
     "5S1N2/1M1W6/1L1SW5M1E/1L2SW4S2NWL1N/2M2W5/5S2UL2S1/S2W3L2S1M1NW1/L2S4M2SL1NEL1W 1 11,11 12 @ 464/1000",
     "g2xf3",
+    "target reached",
   ],
   [
     "gipf",
     "standard W:d2,Ge3,Ge7,e8,f5,Gg3,g6,h3,h4 B:b2,b4,c2,c3,c6,d3,Gd4,d6,Gd7,e6,f3,Gf4,f6,f7,h5 R:6/0 C:0/0 push:w",
     "a1-b2",
+    "the other player has no piece left to push",
   ],
   [
     "epaminondas",
     "............../............../............../............../............../............../............../............../2............./............../1.....11....../1.....11...... 1 mirror:on stones:off @ 40/1000",
     "a1xa4",
+    "the other player has no legal move",
   ],
 ];
 
 describe("the page", () => {
-  for (const [name, nearEnd, lastMove] of GAMES) {
+  for (const [name, nearEnd, lastMove, why] of GAMES) {
     test(`${name}: clicks, the bot's answers, undo, and a finished game`, async (t) => {
       const page = await open(t, { game: name });
       assert.match(await status(page), /^Player 1( \(White\))? to move/);
@@ -141,7 +144,8 @@ describe("the page", () => {
       assert.deepEqual(await played(page), []);
       await clickMove(page, lastMove);
       await page.locator('#status[data-state="over"]').waitFor();
-      assert.match(await status(page), /^Game over: Player 1( \(White\))? wins\.$/);
+      assert.match(await status(page), /^Game over: Player 1( \(White\))? wins — /);
+      assert.ok((await status(page)).endsWith(` — ${why}.`), await status(page));
       assert.ok(await page.locator("#undo").isEnabled());
       await page.screenshot({ path: `${out}/${name}-over.png`, fullPage: true });
     });

@@ -1,14 +1,14 @@
 //! One object-safe view of every game, so that the JavaScript classes need no generics.
 
 use abstract_game::{
-    Evaluate, Game, MoveLimit, MoveList, PlayerId, SeededRng, Status, SvgOptions, ToSvg, perft,
-    random_rollout,
+    EndReason, Evaluate, Game, MoveLimit, MoveList, PlayerId, SeededRng, Status, SvgOptions, ToSvg,
+    perft, random_rollout,
 };
 use abstract_game_search::{BotSpec, Limits};
 
 /// What the package needs of a game beyond [`Game`]: its picture, an evaluation for the bots,
-/// and reading a highlighted place from its name.
-pub trait Board: Game + ToSvg + Evaluate {
+/// why it ended, and reading a highlighted place from its name.
+pub trait Board: Game + ToSvg + Evaluate + EndReason {
     /// The place named `text` (`e2`, `d4`, ...), if there is one.
     fn place(text: &str) -> Option<Self::Place>;
 
@@ -87,6 +87,8 @@ pub trait Engine {
     fn hash(&self) -> u64;
     /// Whether the game ended only by its move limit.
     fn truncated(&self) -> bool;
+    /// Why the game ended, in the game's words, or `None` while it goes on.
+    fn end_reason(&self) -> Option<String>;
     /// The SVG picture; an error for a place or seat that does not exist.
     fn svg(&self, picture: &Picture) -> Result<String, String>;
     /// The move the bot of `spec` chooses within `limits` (the spec's own budget where unset).
@@ -191,6 +193,10 @@ impl<G: Board> Engine for Held<G> {
 
     fn truncated(&self) -> bool {
         self.state.truncated()
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.state.end().map(|e| e.to_string())
     }
 
     fn svg(&self, picture: &Picture) -> Result<String, String> {

@@ -193,6 +193,14 @@ impl State {
         self.inner.status()
     }
 
+    /// Why the game ended, in the game's words (`"crossing held"`, `"target reached"`,
+    /// `"the other player has no legal move"`, `"move limit reached"`, ...), or `undefined`
+    /// while it goes on.
+    #[wasm_bindgen(js_name = endReason)]
+    pub fn end_reason(&self) -> Option<String> {
+        self.inner.end_reason()
+    }
+
     /// One value per seat: +1 win, -1 loss, 0 draw (many seats: by rank); zeros while the game
     /// goes on.
     pub fn returns(&self) -> Vec<f64> {

@@ -1,4 +1,5 @@
-// Random games through the package, checked against the `agame` program's legal lists.
+// Random games through the package, checked against the `agame` program's legal lists, and
+// finished ones against its outcome and end reason.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -31,6 +32,15 @@ for (const [name, options] of CONFIGS) {
           checked++;
         }
         state.play(legal[Math.floor(random() * legal.length)]);
+      }
+      if (state.isTerminal()) {
+        // An empty record from the final position: `replay` prints the outcome and why.
+        const out = execFileSync(binary, ["replay", name, "--position", state.toString(), "-"], {
+          encoding: "utf8",
+          input: "",
+        });
+        const outcome = `outcome: ${state.status()} (${state.endReason()})\n`;
+        assert.ok(out.includes(outcome), `${out} lacks ${outcome}`);
       }
     }
     assert.ok(checked >= 3, `only ${checked} positions checked`);

@@ -78,3 +78,41 @@ fn bots_choose_legal_moves() {
         assert!(legal.contains(&mv), "{spec}: {mv}");
     }
 }
+
+#[test]
+fn a_finished_game_says_why_in_the_games_words() {
+    for (name, text, why) in [
+        (
+            "pikemen",
+            "L1U7/8/8/8/8/8/8/L2U7 2 12,0 12",
+            "target reached",
+        ),
+        (
+            "gipf",
+            "basic W:b5,e2,h5 B:b2,e8,h2 R:0/12 C:12/0 push:w",
+            "the other player has no piece left to push",
+        ),
+        (
+            "epaminondas",
+            "1...../....../....../..2.../....../....../....../...... 1 mirror:on stones:off",
+            "crossing held",
+        ),
+    ] {
+        let options = match name {
+            "gipf" => vec![opt("variant", Value::Text("basic".into()))],
+            "epaminondas" => vec![opt("board", Value::Text("6x8".into()))],
+            _ => vec![],
+        };
+        let spec = Spec::from_options(name, &options).unwrap();
+        assert_eq!(spec.new_state().unwrap().end_reason(), None);
+        let state = spec.state_from_text(text).unwrap();
+        assert_eq!(state.end_reason().as_deref(), Some(why), "{name}");
+    }
+    // The move limit's own reason, after the limit's last move.
+    let spec = Spec::from_options("pikemen", &[opt("maxPlies", Value::Number(1.0))]).unwrap();
+    let mut state = spec.new_state().unwrap();
+    let first = state.legal_moves()[0].clone();
+    state.play(&first).unwrap();
+    assert_eq!(state.end_reason().as_deref(), Some("move limit reached"));
+    assert!(state.truncated());
+}

@@ -31,7 +31,12 @@ fn example(name: &str) -> String {
 fn sample_records_replay_to_the_recorded_winner() {
     for (game, file, options, why) in [
         ("pikemen", "pikemen.txt", &[][..], "target reached"),
-        ("gipf", "gipf.txt", &["--turns"][..], "last GIPF-piece lost"),
+        (
+            "gipf",
+            "gipf.txt",
+            &["--turns"][..],
+            "the other player lost their last GIPF-piece",
+        ),
         ("epaminondas", "epaminondas.txt", &[][..], "crossing held"),
     ] {
         let path = example(file);
@@ -101,10 +106,10 @@ fn demo_explains_itself_and_its_records_replay() {
     let reasons = [
         "(target reached)",
         "(last player with pieces)",
-        "(last GIPF-piece lost)",
-        "(no piece left to push)",
+        "(the other player lost their last GIPF-piece)",
+        "(the other player has no piece left to push)",
         "(crossing held)",
-        "(no legal move)",
+        "(the other player has no legal move)",
         "draw (move limit reached)",
     ];
     for (game, result) in ["pikemen", "gipf", "epaminondas"].into_iter().zip(&results) {

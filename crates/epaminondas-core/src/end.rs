@@ -20,7 +20,7 @@ impl fmt::Display for End {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             End::CrossingHeld => "crossing held",
-            End::NoLegalMove => "no legal move",
+            End::NoLegalMove => "the other player has no legal move",
         })
     }
 }

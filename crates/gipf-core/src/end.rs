@@ -19,8 +19,8 @@ pub enum End {
 impl fmt::Display for End {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            End::LastGipfLost => "last GIPF-piece lost",
-            End::ReserveEmpty => "no piece left to push",
+            End::LastGipfLost => "the other player lost their last GIPF-piece",
+            End::ReserveEmpty => "the other player has no piece left to push",
         })
     }
 }

@@ -21,7 +21,7 @@ fn every_finished_game_says_why_in_every_variant_and_view() {
         let met = check_end_reasons(&start, &opts).unwrap();
         println!("{variant:?}: {met:?}");
         assert!(
-            met.contains("no piece left to push"),
+            met.contains("the other player has no piece left to push"),
             "{variant:?}: {met:?}"
         );
         let turns = check_end_reasons(&GipfTurns::new(&config).unwrap(), &opts).unwrap();
