@@ -1,13 +1,14 @@
 //! One object-safe view of every game, so that the Python classes need no generics.
 
 use abstract_game::{
-    Actions, Game, MoveLimit, MoveList, Observe, PlayerId, Status, SvgOptions, Symmetric, ToSvg,
+    Actions, EndReason, Game, LimitEnd, MoveLimit, MoveList, Observe, PlayerId, Status, SvgOptions,
+    Symmetric, ToSvg,
 };
 use std::any::Any;
 
 /// How a state is held: plain, or under a move limit (whose end is a truncation, not a result).
 pub trait Held: Clone + PartialEq + Send + Sync + 'static {
-    type G: Symmetric + ToSvg;
+    type G: Symmetric + ToSvg + EndReason;
     fn get(&self) -> &Self::G;
     fn get_mut(&mut self) -> &mut Self::G;
     /// Whether the game ended only because the move limit was reached.
@@ -22,7 +23,7 @@ pub struct Plain<G>(pub G);
 #[derive(Clone, PartialEq)]
 pub struct Limited<G>(pub MoveLimit<G>);
 
-impl<G: Symmetric + ToSvg> Held for Plain<G> {
+impl<G: Symmetric + ToSvg + EndReason> Held for Plain<G> {
     type G = G;
     fn get(&self) -> &G {
         &self.0
@@ -35,7 +36,7 @@ impl<G: Symmetric + ToSvg> Held for Plain<G> {
     }
 }
 
-impl<G: Symmetric + ToSvg> Held for Limited<G>
+impl<G: Symmetric + ToSvg + EndReason> Held for Limited<G>
 where
     MoveLimit<G>: Symmetric,
 {
@@ -47,7 +48,7 @@ where
         &mut self.0
     }
     fn truncated(&self) -> bool {
-        self.0.plies() >= self.0.max_plies() && !self.0.inner().status().is_finished()
+        self.0.end() == Some(LimitEnd::MoveLimit)
     }
 }
 
@@ -104,6 +105,8 @@ pub trait Engine: Send + Sync {
     fn diagram(&self) -> String;
     fn hash(&self) -> u64;
     fn truncated(&self) -> bool;
+    /// Why the game ended, in the game's words, or `None` while it goes on.
+    fn end_reason(&self) -> Option<String>;
     /// The SVG picture, `bottom` being the 0-based seat drawn at the bottom.
     fn svg(&self, size: u32, coordinates: bool, bottom: u8) -> Result<String, String>;
 
@@ -199,6 +202,10 @@ impl<W: Held> Engine for Cached<W> {
 
     fn truncated(&self) -> bool {
         self.held.truncated()
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.held.get().end().map(|e| e.to_string())
     }
 
     fn svg(&self, size: u32, coordinates: bool, bottom: u8) -> Result<String, String> {

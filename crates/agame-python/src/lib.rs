@@ -207,6 +207,12 @@ impl PyState {
         self.inner.truncated()
     }
 
+    /// Why the game ended, in the game's words ("crossing held", "target reached", "move limit
+    /// reached", ...), or `None` while it goes on.
+    fn end_reason(&self) -> Option<String> {
+        self.inner.end_reason()
+    }
+
     /// The number of symmetries of this game's rules (1 = only the identity).
     fn num_symmetries(&self) -> usize {
         self.inner.symmetry_count()

@@ -1,7 +1,7 @@
 //! Game names and options, as `agame.load_game` takes them (the CLI's option names).
 
 use crate::engine::{Cached, Engine, Limited, Plain};
-use abstract_game::{MoveLimit, Symmetric, ToSvg};
+use abstract_game::{EndReason, MoveLimit, Symmetric, ToSvg};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -159,7 +159,10 @@ impl Spec {
         out
     }
 
-    fn start<G: Symmetric + ToSvg>(&self, config: &G::Config) -> PyResult<Box<dyn Engine>> {
+    fn start<G: Symmetric + ToSvg + EndReason>(
+        &self,
+        config: &G::Config,
+    ) -> PyResult<Box<dyn Engine>> {
         let state = G::new(config).map_err(|e| bad(format!("bad options: {e}")))?;
         Ok(match self.max_plies {
             Some(n) => Cached::boxed(Limited(MoveLimit::wrap(state, 0, n))),
@@ -176,7 +179,7 @@ impl Spec {
         }
     }
 
-    fn read<G: Symmetric + ToSvg>(
+    fn read<G: Symmetric + ToSvg + EndReason>(
         &self,
         config: &G::Config,
         text: &str,

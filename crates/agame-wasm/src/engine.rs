@@ -1,8 +1,8 @@
 //! One object-safe view of every game, so that the JavaScript classes need no generics.
 
 use abstract_game::{
-    EndReason, Evaluate, Game, MoveLimit, MoveList, PlayerId, SeededRng, Status, SvgOptions, ToSvg,
-    perft, random_rollout,
+    EndReason, Evaluate, Game, LimitEnd, MoveLimit, MoveList, PlayerId, SeededRng, Status,
+    SvgOptions, ToSvg, perft, random_rollout,
 };
 use abstract_game_search::{BotSpec, Limits};
 
@@ -42,7 +42,7 @@ impl<G: Board> Board for MoveLimit<G> {
     }
 
     fn truncated(&self) -> bool {
-        self.plies() >= self.max_plies() && !self.inner().status().is_finished()
+        self.end() == Some(LimitEnd::MoveLimit)
     }
 }
 
