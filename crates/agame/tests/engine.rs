@@ -275,9 +275,10 @@ fn a_finished_game_has_no_best_move() {
     e.setup(&["game pikemen max-plies=1", "position startpos moves e2(NW)"])
         .unwrap();
     e.send("show").unwrap();
+    let shown = e.until("status").unwrap();
     assert_eq!(
-        e.until("status").unwrap().last().unwrap(),
-        "status over draw"
+        shown[shown.len() - 2..],
+        ["end move limit reached", "status over draw"]
     );
     assert_eq!(ask(&mut e, "legal", "legal"), "legal");
     e.send("go").unwrap();

@@ -8,7 +8,7 @@
 use super::play::DEFAULT_BOT;
 use super::{CmdResult, Failure, Job};
 use crate::{AfterCharge, GameArgs, GameName, OnOff, VariantName};
-use abstract_game::{Evaluate, Game, PlayerId, Status};
+use abstract_game::{EndReason, Evaluate, Game, PlayerId, Status};
 use abstract_game_search::{Bot, BotKind, BotSpec, Limits};
 use clap::ValueEnum;
 use std::io::{BufRead, Write};
@@ -341,7 +341,7 @@ struct Open<'a> {
 }
 
 impl Job for Open<'_> {
-    fn run<G: Game + Evaluate>(self, start: &G) -> CmdResult {
+    fn run<G: Game + Evaluate + EndReason>(self, start: &G) -> CmdResult {
         *self.table = Some(Box::new(GameTable {
             start: start.clone(),
             current: start.clone(),
@@ -352,7 +352,7 @@ impl Job for Open<'_> {
     }
 }
 
-impl<G: Game + Evaluate> GameTable<G> {
+impl<G: Game + Evaluate + EndReason> GameTable<G> {
     fn lock_bot(&self) -> std::sync::MutexGuard<'_, Box<dyn Bot<G>>> {
         // A search never panics while holding the lock (bots do not panic), so poisoning
         // cannot happen; recover the bot anyway rather than fail.
@@ -362,7 +362,7 @@ impl<G: Game + Evaluate> GameTable<G> {
     }
 }
 
-impl<G: Game + Evaluate> Table for GameTable<G> {
+impl<G: Game + Evaluate + EndReason> Table for GameTable<G> {
     fn new_game(&mut self) {
         self.current = self.start.clone();
         // Built afresh, seed included, so that a new game replays exactly.
@@ -417,6 +417,10 @@ impl<G: Game + Evaluate> Table for GameTable<G> {
             .map(|p| state.score(p).to_string())
             .collect();
         lines.push(format!("scores {}", scores.join(" ")));
+        // The reason goes on its own line so that `status` keeps its simple, parsed form.
+        if let Some(why) = state.end() {
+            lines.push(format!("end {why}"));
+        }
         lines.push(match state.status() {
             Status::Ongoing(p) => format!("status tomove {p}"),
             Status::Finished(o) => format!("status over {o}"),
