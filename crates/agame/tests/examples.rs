@@ -83,6 +83,7 @@ fn replay_each_puts_ply_first() {
     }
     let last: serde_json::Value = serde_json::from_str(lines[108]).unwrap();
     assert_eq!(last["outcome"]["winners"], serde_json::json!([1]));
+    assert_eq!(last["outcome"]["end"], "crossing held");
 }
 
 /// The demo says who plays and how moves are numbered, ends each game with one result line

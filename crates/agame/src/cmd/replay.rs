@@ -2,7 +2,7 @@
 
 use super::common::{play_text, read_moves, sorted_legal, summary};
 use super::{CmdResult, Job};
-use abstract_game::{EndReason, Game, PlayerId, Status};
+use abstract_game::{EndReason, PlayerId, Status};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -31,13 +31,14 @@ struct PositionJson {
     outcome: Option<Winners>,
 }
 
-/// The outcome of a finished game: the winning seats, numbered from 1.
+/// The outcome of a finished game: the winning seats, numbered from 1, and why it ended.
 #[derive(serde::Serialize)]
 struct Winners {
     winners: Vec<u8>,
+    end: Option<String>,
 }
 
-fn position_json<G: Game>(state: &G, ply: usize) -> String {
+fn position_json<G: EndReason>(state: &G, ply: usize) -> String {
     let line = PositionJson {
         ply,
         to_move: state.to_move().map(PlayerId::number),
@@ -49,6 +50,7 @@ fn position_json<G: Game>(state: &G, ply: usize) -> String {
             Status::Ongoing(_) => None,
             Status::Finished(o) => Some(Winners {
                 winners: o.winners().iter().map(PlayerId::number).collect(),
+                end: state.end().map(|why| why.to_string()),
             }),
         },
     };
