@@ -1,31 +1,8 @@
 //! The `agame` program, run as a user would.
 
-use std::process::{Command, Output};
+mod common;
 
-fn agame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agame"))
-        .args(args)
-        .output()
-        .expect("run agame")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = agame(args);
-    assert!(
-        out.status.success(),
-        "agame {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("agame-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+use common::{agame, failure, stdout, temp_file, typed_into};
 
 #[test]
 fn games_lists_every_game_and_option() {
@@ -184,12 +161,6 @@ fn demo_plays_every_game_to_an_end() {
     assert_eq!(s.matches("\nResult after ").count(), 3, "{s}");
 }
 
-fn failure(args: &[&str]) -> String {
-    let out = agame(args);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    String::from_utf8(out.stderr).unwrap()
-}
-
 /// Depths 1 and 2 from the start are all reorientations (120 and 120 x 120) under either
 /// rule; at depth 3 the charges of must-change give 8 moves per stop instead of 9.
 #[test]
@@ -303,12 +274,6 @@ fn an_unknown_variant_names_the_choices_once() {
     assert!(err.contains("basic") && err.contains("standard"), "{err}");
 }
 
-fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = temp_file(name, "");
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
-
 #[test]
 fn a_byte_order_mark_is_skipped() {
     let plain = temp_file("plain.txt", "e2(E)\n");
@@ -319,38 +284,20 @@ fn a_byte_order_mark_is_skipped() {
 
 #[test]
 fn text_that_is_not_utf8_is_refused_with_its_line() {
-    let path = temp_bytes("latin1.txt", b"e2(E)\n# caf\xe9\na4(E)\n");
+    let path = temp_file("latin1.txt", b"e2(E)\n# caf\xe9\na4(E)\n");
     let err = failure(&["replay", "pikemen", path.to_str().unwrap()]);
     assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
 }
 
 #[test]
 fn a_dash_reads_standard_input() {
-    use std::io::Write as _;
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_agame"))
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{args:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
     let file = temp_file("two.txt", "e2(E)\na4(E)\n");
     assert_eq!(
-        run(&["replay", "pikemen", "-"], "e2(E)\na4(E)\n"),
+        typed_into(&["replay", "pikemen", "-"], "e2(E)\na4(E)\n"),
         stdout(&["replay", "pikemen", file.to_str().unwrap()])
     );
     assert_eq!(
-        run(&["legal", "pikemen", "--moves", "-"], "e2(E)\n"),
+        typed_into(&["legal", "pikemen", "--moves", "-"], "e2(E)\n"),
         stdout(&[
             "legal",
             "pikemen",

@@ -3,9 +3,11 @@
 #[path = "../examples/engine_duel/client.rs"]
 mod client;
 
+mod common;
+
 use client::Engine;
+use common::{stdout, typed_into};
 use std::path::Path;
-use std::process::Command;
 
 fn agame() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_agame"))
@@ -40,36 +42,6 @@ const GAMES: &[(&str, &[&str])] = &[
         &["epaminondas", "--board", "8x8", "--mirror", "off"],
     ),
 ];
-
-fn cli(args: &[&str]) -> String {
-    let out = Command::new(agame()).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The standard output of `agame ARGS` with `input` on its standard input.
-fn typed_into(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(agame())
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{args:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The one reply line to a command that answers with one line.
 fn ask(engine: &mut Engine, command: &str, reply: &str) -> String {
@@ -141,7 +113,7 @@ fn bad_commands_get_an_error_and_the_engine_goes_on() {
     let legal = ask(&mut e, "legal", "legal");
     assert_eq!(
         legal.split(' ').count() - 1,
-        cli(&["legal", "pikemen"]).lines().count()
+        stdout(&["legal", "pikemen"]).lines().count()
     );
     e.quit().unwrap();
 }
@@ -157,7 +129,7 @@ fn positions_moves_and_legal_lists_agree_with_the_cli() {
     ])
     .unwrap();
     let legal = ask(&mut e, "legal", "legal");
-    let expected = cli(&[
+    let expected = stdout(&[
         "legal",
         "epaminondas",
         "--board",
@@ -332,7 +304,7 @@ fn two_engines_play_whole_games_of_every_kind() {
         let mut replay = vec!["replay"];
         replay.extend_from_slice(args);
         replay.extend_from_slice(&["--max-plies", "300", record.to_str().unwrap()]);
-        let summary = cli(&replay);
+        let summary = stdout(&replay);
         // And people typing the same moves into `agame play` reach the same end.
         let mut play = vec!["play"];
         play.extend_from_slice(args);
@@ -361,7 +333,7 @@ fn quit_during_a_search_answers_it_and_ends() {
 
 #[test]
 fn help_lists_the_commands() {
-    let help = cli(&["engine", "--help"]);
+    let help = stdout(&["engine", "--help"]);
     for command in [
         "agame",
         "isready",

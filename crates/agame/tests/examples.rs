@@ -1,15 +1,10 @@
 //! The sample records in `examples/` (games recorded by independent programs) and the
 //! demo's records, read back as the README shows.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn agame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agame"))
-        .args(args)
-        .output()
-        .expect("run agame")
-}
+use common::agame;
+use std::path::PathBuf;
 
 fn ok(args: &[&str]) -> (String, String) {
     let out = agame(args);

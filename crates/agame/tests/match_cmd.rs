@@ -1,33 +1,8 @@
 //! `agame match`, run as a user would.
 
-use std::process::{Command, Output};
+mod common;
 
-fn agame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agame"))
-        .args(args)
-        .output()
-        .expect("run agame")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = agame(args);
-    assert!(
-        out.status.success(),
-        "agame {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn last_json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text.lines().last().unwrap()).unwrap()
-}
-
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("agame-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::{agame, last_json, stdout, temp_path};
 
 #[test]
 fn two_bots_get_tallies_and_an_elo_line_last() {

@@ -1,49 +1,17 @@
 //! `agame play` with standard input from a pipe, as a script or a person at a terminal would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn agame(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_agame"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::{agame, temp_path, typed_into};
 
 /// Runs `agame play ARGS` with `input` on standard input; its standard output.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_agame"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("agame-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    typed_into(&[&["play"], args].concat(), input)
 }
 
 #[test]
 fn hot_seat_moves_mistakes_undo_and_save() {
-    let file = temp("hot-seat.txt");
+    let file = temp_path("hot-seat.txt");
     let input = format!(
         "a1-a3\n?\nzz\na2-a4\nh8-h4\nh8-h6\nundo\nundo\nundo\na1-a3\n\ng8-g6\nsave {}\nquit\n",
         file.display()
@@ -102,7 +70,7 @@ fn the_end_shows_the_outcome_and_scores() {
 #[test]
 fn a_game_from_a_position_text_plays_to_its_end_and_saves_from_it() {
     let text = "S2U7/8/8/8/8/8/8/L1N7 1 11,0 12";
-    let file = temp("from-position.txt");
+    let file = temp_path("from-position.txt");
     let input = format!("position\na1(E)\nsave {}\nundo\na1xa8\n", file.display());
     let s = play(&["pikemen", "--position", text, "--bot", "none"], &input);
     assert!(s.contains(&format!("\n{text}\n")), "{s}");

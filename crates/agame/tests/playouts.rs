@@ -1,13 +1,11 @@
 //! `agame playouts`, run as a user would.
 
-use std::process::Command;
+mod common;
+
+use common::agame;
 
 fn playouts(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agame"))
-        .arg("playouts")
-        .args(args)
-        .output()
-        .expect("run agame");
+    let out = agame(&[&["playouts"], args].concat());
     (
         out.status.success(),
         String::from_utf8(out.stdout).unwrap(),

@@ -1,38 +1,11 @@
 //! `agame render`, run as a user would, and the pictures of `docs/img/` it keeps up to date:
 //! `UPDATE_GOLDEN=1 cargo test -p agame --test render` regenerates them.
 
+mod common;
+
 use abstract_game::{Game, PlayerId, ToSvg};
 use abstract_game_testkit::check_golden;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn agame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agame"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run agame")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = agame(args);
-    assert!(
-        out.status.success(),
-        "agame {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn stderr_of_failure(args: &[&str]) -> String {
-    let out = agame(args);
-    assert!(!out.status.success(), "agame {args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
-}
+use common::{failure, root, stdout, temp_file, temp_path};
 
 /// The pictures of the README and docs: file name and the `agame` arguments that draw it.
 const DOCS_PICTURES: [(&str, &[&str]); 6] = [
@@ -88,10 +61,10 @@ fn render_draws_what_the_library_draws() {
         start.to_svg(&Default::default())
     );
     // Moves, a ply, the last move, size, coordinates and the bottom seat.
-    let dir = std::env::temp_dir().join(format!("agame-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let moves = dir.join("moves.txt");
-    std::fs::write(&moves, "# three moves, two played\na1-a3\n\na8-a6\nb1-b3\n").unwrap();
+    let moves = temp_file(
+        "render-moves.txt",
+        "# three moves, two played\na1-a3\n\na8-a6\nb1-b3\n",
+    );
     let moves_arg = moves.to_str().unwrap();
     let svg = stdout(&[
         "render",
@@ -129,7 +102,7 @@ fn render_draws_what_the_library_draws() {
         });
     assert_eq!(svg, expected);
     // -o writes the file and nothing to standard output.
-    let file = dir.join("out.svg");
+    let file = temp_path("render-out.svg");
     let out = stdout(&[
         "render",
         "gipf",
@@ -141,21 +114,17 @@ fn render_draws_what_the_library_draws() {
     assert!(out.is_empty());
     let written = std::fs::read_to_string(&file).unwrap();
     assert!(written.starts_with("<svg") && written.contains("GIPF (basic) · White to push"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn render_refuses_what_it_cannot_draw() {
+    assert!(failure(&["render", "pikemen", "--last-move"]).contains("no move was played"));
+    assert!(failure(&["render", "gipf", "--bottom", "3"]).contains("seats 1 to 2"));
     assert!(
-        stderr_of_failure(&["render", "pikemen", "--last-move"]).contains("no move was played")
-    );
-    assert!(stderr_of_failure(&["render", "gipf", "--bottom", "3"]).contains("seats 1 to 2"));
-    assert!(
-        stderr_of_failure(&["render", "pikemen", "--players", "4", "--bottom", "5"])
-            .contains("seats 1 to 4")
+        failure(&["render", "pikemen", "--players", "4", "--bottom", "5"]).contains("seats 1 to 4")
     );
     assert!(
-        stderr_of_failure(&[
+        failure(&[
             "render",
             "pikemen",
             "--moves",
@@ -165,7 +134,5 @@ fn render_refuses_what_it_cannot_draw() {
         ])
         .contains("--ply 999")
     );
-    assert!(
-        stderr_of_failure(&["render", "gipf", "--position", "nonsense"]).contains("--position")
-    );
+    assert!(failure(&["render", "gipf", "--position", "nonsense"]).contains("--position"));
 }
