@@ -9,6 +9,10 @@ use abstract_game_testkit::{KitOptions, check_learning};
 use std::fmt;
 use std::str::FromStr;
 
+mod common;
+
+use common::{Bad, Cell, line_winner, read_position, write_position};
+
 const CORRECT: u8 = 0;
 const MASK_DROPS_CORNER: u8 = 1; // the mask never shows cell 8
 const NUMBERS_COLLIDE: u8 = 2; // cells 7 and 8 share a number
@@ -25,51 +29,9 @@ struct Ttt<const BUG: u8> {
     x_to_move: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Cell(u8);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Bad;
-
-impl fmt::Display for Bad {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("bad")
-    }
-}
-impl std::error::Error for Bad {}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "c{}", self.0)
-    }
-}
-impl FromStr for Cell {
-    type Err = Bad;
-    fn from_str(s: &str) -> Result<Self, Bad> {
-        match s.strip_prefix('c').and_then(|d| d.parse::<u8>().ok()) {
-            Some(n) if n < 9 && s.len() == 2 => Ok(Cell(n)),
-            _ => Err(Bad),
-        }
-    }
-}
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
 impl<const BUG: u8> Ttt<BUG> {
     fn winner(&self) -> Option<u8> {
-        LINES.iter().find_map(|l| {
-            let v = self.cells[l[0]];
-            (v != 0 && l.iter().all(|&i| self.cells[i] == v)).then_some(v)
-        })
+        line_winner(&self.cells)
     }
     fn mover(&self) -> u8 {
         if self.x_to_move { 1 } else { 2 }
@@ -78,34 +40,14 @@ impl<const BUG: u8> Ttt<BUG> {
 
 impl<const BUG: u8> fmt::Display for Ttt<BUG> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.cells {
-            write!(f, "{}", [".", "X", "O"][usize::from(c)])?;
-        }
-        write!(f, " {}", if self.x_to_move { "X" } else { "O" })
+        write_position(f, &self.cells, self.x_to_move)
     }
 }
 
 impl<const BUG: u8> FromStr for Ttt<BUG> {
     type Err = Bad;
     fn from_str(s: &str) -> Result<Self, Bad> {
-        let (board, side) = s.split_once(' ').ok_or(Bad)?;
-        if board.len() != 9 {
-            return Err(Bad);
-        }
-        let mut cells = [0u8; 9];
-        for (i, ch) in board.chars().enumerate() {
-            cells[i] = match ch {
-                '.' => 0,
-                'X' => 1,
-                'O' => 2,
-                _ => return Err(Bad),
-            };
-        }
-        let x_to_move = match side {
-            "X" => true,
-            "O" => false,
-            _ => return Err(Bad),
-        };
+        let (cells, x_to_move) = read_position(s)?;
         Ok(Ttt { cells, x_to_move })
     }
 }

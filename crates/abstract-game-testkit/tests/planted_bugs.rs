@@ -8,6 +8,10 @@ use abstract_game_testkit::{
 use std::fmt;
 use std::str::FromStr;
 
+mod common;
+
+use common::{Bad, Cell, LINES, line_winner, read_position, write_position};
+
 const CORRECT: u8 = 0;
 const DROPS_CORNER: u8 = 1; // the generator never offers cell 8
 const HASH_IGNORES_SIDE: u8 = 2; // the incremental hash forgets who is to move
@@ -30,46 +34,6 @@ struct Ttt<const BUG: u8> {
     hash: u64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Cell(u8);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Bad;
-
-impl fmt::Display for Bad {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("bad")
-    }
-}
-impl std::error::Error for Bad {}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "c{}", self.0)
-    }
-}
-impl FromStr for Cell {
-    type Err = Bad;
-    fn from_str(s: &str) -> Result<Self, Bad> {
-        let d = s.strip_prefix('c').ok_or(Bad)?;
-        match d.parse::<u8>() {
-            Ok(n) if n < 9 && d.len() == 1 => Ok(Cell(n)),
-            _ => Err(Bad),
-        }
-    }
-}
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
 fn key(cell: usize, v: u8) -> u64 {
     (cell as u64 * 3 + u64::from(v) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
@@ -77,10 +41,7 @@ const SIDE_KEY: u64 = 0x1234_5678_9ABC_DEF1;
 
 impl<const BUG: u8> Ttt<BUG> {
     fn line_winner(&self) -> Option<u8> {
-        LINES.iter().find_map(|l| {
-            let v = self.cells[l[0]];
-            (v != 0 && v == self.cells[l[1]] && v == self.cells[l[2]]).then_some(v)
-        })
+        line_winner(&self.cells)
     }
     fn full(&self) -> bool {
         self.cells.iter().all(|&c| c != 0)
@@ -92,40 +53,20 @@ impl<const BUG: u8> Ttt<BUG> {
 
 impl<const BUG: u8> fmt::Display for Ttt<BUG> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.cells {
-            f.write_str(["-", "x", "o"][c as usize])?;
-        }
-        f.write_str(if self.x_to_move { " x" } else { " o" })
+        write_position(f, &self.cells, self.x_to_move)
     }
 }
 
 impl<const BUG: u8> FromStr for Ttt<BUG> {
     type Err = Bad;
     fn from_str(s: &str) -> Result<Self, Bad> {
-        let (board, side) = s.split_once(' ').ok_or(Bad)?;
-        if board.len() != 9 {
+        let (cells, x_to_move) = read_position(s)?;
+        if BUG == READER_REFUSES_FIVE_X && cells.iter().filter(|&&c| c == 1).count() == 5 {
             return Err(Bad);
         }
-        let mut cells = [0; 9];
-        for (i, ch) in board.chars().enumerate() {
-            cells[i] = match ch {
-                '-' => 0,
-                'x' => 1,
-                'o' => 2,
-                _ => return Err(Bad),
-            };
-        }
-        if BUG == READER_REFUSES_FIVE_X && board.matches('x').count() == 5 {
-            return Err(Bad);
-        }
-        let x_to_move = match side {
-            "x" => true,
-            "o" => BUG == TEXT_LOSES_SIDE,
-            _ => return Err(Bad),
-        };
         let mut g = Ttt {
             cells,
-            x_to_move,
+            x_to_move: x_to_move || BUG == TEXT_LOSES_SIDE,
             hash: 0,
         };
         g.hash = g.hash64_from_scratch();
