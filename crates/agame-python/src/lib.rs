@@ -11,7 +11,7 @@ use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use spec::Spec;
+use spec::{Load, Spec};
 
 fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
@@ -83,7 +83,7 @@ impl PyGame {
     /// The rules as a dictionary of the `load_game` options.
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.spec.options() {
+        for (k, v) in self.spec.option_texts() {
             d.set_item(k, v)?;
         }
         Ok(d)
@@ -92,7 +92,7 @@ impl PyGame {
     fn __repr__(&self) -> String {
         let opts: Vec<String> = self
             .spec
-            .options()
+            .option_texts()
             .into_iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
@@ -330,7 +330,7 @@ impl PyState {
 #[pyo3(signature = (name, **options))]
 fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
     Ok(PyGame {
-        spec: Spec::from_options(name, options)?,
+        spec: Spec::load(name, options)?,
         ints: ActionInts::default(),
     })
 }

@@ -21,7 +21,7 @@ use abstract_game_search::{BotSpec, Limits};
 use core::time::Duration;
 use engine::{Engine, Picture};
 use js_sys::{Array, Object};
-use spec::{Spec, Value};
+use spec::{Load, Spec, Value};
 use wasm_bindgen::prelude::*;
 
 /// OpenSpiel's (and the Python package's) `currentPlayer()` value once the game is over.
@@ -35,6 +35,8 @@ export interface GameOptions {
   players?: number;
   /** Pikemen: the points that win. */
   target?: number;
+  /** Pikemen: after a charge the piece "may-keep" its state (the default) or "must-change" it (the seed text's rule). */
+  afterCharge?: string;
   /** GIPF: "basic", "standard" or "tournament". */
   variant?: string;
   /** Epaminondas: the board as "WxH", for example "14x12". */
@@ -330,7 +332,7 @@ pub fn load_game(
         list.push((key, v));
     }
     Ok(WasmGame {
-        spec: Spec::from_options(name, &list).map_err(error)?,
+        spec: Spec::load(name, &list).map_err(error)?,
     })
 }
 

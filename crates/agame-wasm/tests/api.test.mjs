@@ -10,6 +10,10 @@ test("registeredNames and loadGame options", () => {
   assert.equal(agame.loadGame("epaminondas", { maxPlies: 50 }).maxGameLength(), 50);
   assert.equal(agame.loadGame("pikemen", { players: 4 }).newInitialState().numPlayers(), 4);
   assert.equal(agame.loadGame("agame_gipf").name, "gipf");
+  // The seed text's charge rule, which position text marks.
+  const seedRule = agame.loadGame("pikemen", { afterCharge: "must-change" }).newInitialState();
+  assert.match(seedRule.toString(), / 12 must-change @ 0\/1000$/);
+  assert.doesNotMatch(agame.loadGame("pikemen").newInitialState().toString(), /must-change/);
 });
 
 test("bad names and options throw Errors with the reason", () => {
@@ -20,6 +24,8 @@ test("bad names and options throw Errors with the reason", () => {
   assert.throws(() => agame.loadGame("pikemen", { players: 9 }), /bad options/);
   assert.throws(() => agame.loadGame("pikemen", { players: -1.5 }), /whole number/);
   assert.throws(() => agame.loadGame("pikemen", "players=3"), /options must be an object/);
+  assert.throws(() => agame.loadGame("pikemen", { afterCharge: "never" }), /afterCharge takes 'may-keep' or 'must-change'/);
+  assert.throws(() => agame.loadGame("epaminondas", { maxPlies: "x" }), /maxPlies takes a number of decisions, or null/);
 });
 
 test("illegal or unreadable moves throw and leave the state unchanged", () => {

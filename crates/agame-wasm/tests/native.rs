@@ -2,7 +2,7 @@
 
 use abstract_game_search::Limits;
 use agame_wasm::engine::Picture;
-use agame_wasm::spec::{Spec, Value};
+use agame_wasm::spec::{Load, Spec, Value};
 
 fn opt(key: &str, v: Value) -> (String, Value) {
     (key.to_string(), v)
@@ -10,10 +10,10 @@ fn opt(key: &str, v: Value) -> (String, Value) {
 
 #[test]
 fn options_are_read_and_checked() {
-    let spec = Spec::from_options("pikemen", &[opt("players", Value::Number(3.0))]).unwrap();
+    let spec = Spec::load("pikemen", &[opt("players", Value::Number(3.0))]).unwrap();
     assert_eq!(spec.new_state().unwrap().player_count(), 3);
     assert_eq!(spec.max_plies, Some(1000));
-    let spec = Spec::from_options("epaminondas", &[opt("maxPlies", Value::Null)]).unwrap();
+    let spec = Spec::load("epaminondas", &[opt("maxPlies", Value::Null)]).unwrap();
     assert_eq!(spec.max_plies, None);
     for (name, key, v, reason) in [
         ("chess", "x", Value::Null, "unknown game"),
@@ -23,14 +23,14 @@ fn options_are_read_and_checked() {
         ("epaminondas", "board", Value::Text("9".into()), "WxH"),
         ("epaminondas", "stones", Value::Number(1.0), "true/false"),
     ] {
-        let err = Spec::from_options(name, &[opt(key, v)]).unwrap_err();
+        let err = Spec::load(name, &[opt(key, v)]).unwrap_err();
         assert!(err.contains(reason), "{err}");
     }
 }
 
 #[test]
 fn a_bad_move_changes_nothing() {
-    let spec = Spec::from_options("gipf", &[]).unwrap();
+    let spec = Spec::load("gipf", &[]).unwrap();
     let mut state = spec.new_state().unwrap();
     let before = state.text();
     assert!(state.play("nonsense").unwrap_err().contains("nonsense"));
@@ -42,7 +42,7 @@ fn a_bad_move_changes_nothing() {
 
 #[test]
 fn pictures_show_the_last_move_and_highlights() {
-    let spec = Spec::from_options("epaminondas", &[opt("board", Value::Text("8x8".into()))]);
+    let spec = Spec::load("epaminondas", &[opt("board", Value::Text("8x8".into()))]);
     let mut state = spec.unwrap().new_state().unwrap();
     let first = state.legal_moves()[0].clone();
     state.play(&first).unwrap();
@@ -66,10 +66,7 @@ fn pictures_show_the_last_move_and_highlights() {
 
 #[test]
 fn bots_choose_legal_moves() {
-    let state = Spec::from_options("pikemen", &[])
-        .unwrap()
-        .new_state()
-        .unwrap();
+    let state = Spec::load("pikemen", &[]).unwrap().new_state().unwrap();
     let legal = state.legal_moves();
     for spec in ["mcts:iters=30", "alphabeta:depth=1", "random"] {
         let mv = state
@@ -103,13 +100,13 @@ fn a_finished_game_says_why_in_the_games_words() {
             "epaminondas" => vec![opt("board", Value::Text("6x8".into()))],
             _ => vec![],
         };
-        let spec = Spec::from_options(name, &options).unwrap();
+        let spec = Spec::load(name, &options).unwrap();
         assert_eq!(spec.new_state().unwrap().end_reason(), None);
         let state = spec.state_from_text(text).unwrap();
         assert_eq!(state.end_reason().as_deref(), Some(why), "{name}");
     }
     // The move limit's own reason, after the limit's last move.
-    let spec = Spec::from_options("pikemen", &[opt("maxPlies", Value::Number(1.0))]).unwrap();
+    let spec = Spec::load("pikemen", &[opt("maxPlies", Value::Number(1.0))]).unwrap();
     let mut state = spec.new_state().unwrap();
     let first = state.legal_moves()[0].clone();
     state.play(&first).unwrap();
