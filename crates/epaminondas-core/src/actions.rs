@@ -10,6 +10,7 @@
 
 use crate::Epaminondas;
 use crate::board::{Content, DIRS, Square};
+use crate::lines::RearOrder;
 use crate::moves::Move;
 use abstract_game::{Actions, Game, MoveList};
 
@@ -85,9 +86,9 @@ impl Actions for Epaminondas {
         }
     }
 
-    /// Written straight from the lines of the board, without building moves (the default
-    /// generates, encodes and sorts); stone placements and positions where the mirror rule
-    /// may forbid a move go the default way.
+    /// Written straight from the lines of the board in ascending order, without building
+    /// or sorting moves (the default generates, encodes and sorts); stone placements and
+    /// positions where the mirror rule may forbid a move go the default way.
     fn legal_actions(&self, out: &mut alloc::vec::Vec<u32>) {
         out.clear();
         if self.mover_wins() {
@@ -97,22 +98,24 @@ impl Actions for Epaminondas {
             let mut moves = MoveList::<Self>::new();
             self.generate_moves(&mut moves);
             out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));
+            out.sort_unstable();
         } else {
-            // The second player's frame turns the board upside down: N <-> S, NE <-> SE, ...
-            const FLIPPED: [u32; 8] = [4, 3, 2, 1, 0, 7, 6, 5];
-            let (w, h) = (i32::from(self.geo.width), i32::from(self.geo.height));
-            let (flip, distances) = (self.to_move == 1, self.max_distance());
+            // Visited in the order of the numbers, so nothing needs sorting. The second
+            // player's frame turns the board upside down: N <-> S, NE <-> SE, ...
+            let order = RearOrder {
+                upside_down: self.to_move == 1,
+                dirs: if self.to_move == 1 {
+                    [4, 3, 2, 1, 0, 7, 6, 5]
+                } else {
+                    [0, 1, 2, 3, 4, 5, 6, 7]
+                },
+            };
+            let (w, distances) = (u32::from(self.geo.width), self.max_distance());
             self.lines
-                .each_move(self.to_move as usize, &self.geo, |d, f, r, k| {
-                    let (r, d) = if flip {
-                        (h - 1 - r, FLIPPED[d])
-                    } else {
-                        (r, d as u32)
-                    };
-                    out.push((((r * w + f) as u32) * 8 + d) * distances + k - 1);
+                .each_move_by_rear(self.to_move as usize, &self.geo, &order, |f, r, d, k| {
+                    out.push(((r * w + f) * 8 + d as u32) * distances + k - 1);
                 });
         }
-        out.sort_unstable();
     }
 
     fn decode(&self, action: u32) -> Option<Move> {
@@ -141,5 +144,52 @@ impl Actions for Epaminondas {
         let capture =
             matches!(self.at(to), Some(Content::Piece(p)) if p.index() == usize::from(enemy));
         Some(Move::group_unchecked(capture, from, to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, Epaminondas};
+    use abstract_game::{Actions, Game, SeededRng};
+
+    /// On boards of every shape, both players, mirror rule on and off, along seeded random
+    /// games: the list written from the lines is the generated moves, encoded and sorted.
+    #[test]
+    fn legal_actions_are_the_sorted_encoded_moves() {
+        let mut rng = SeededRng::new(11);
+        let mut listed = alloc::vec::Vec::new();
+        for (width, height) in [
+            (14, 12),
+            (16, 15),
+            (15, 16),
+            (2, 16),
+            (16, 4),
+            (8, 8),
+            (5, 9),
+        ] {
+            for mirror in [false, true] {
+                let config = Config {
+                    width,
+                    height,
+                    mirror,
+                    stones: false,
+                };
+                let mut g = Epaminondas::new(&config).unwrap();
+                for _ in 0..300 {
+                    let mut expected: alloc::vec::Vec<u32> = g
+                        .legal_moves()
+                        .iter()
+                        .map(|&mv| g.encode(mv).unwrap())
+                        .collect();
+                    expected.sort_unstable();
+                    g.legal_actions(&mut listed);
+                    assert_eq!(listed, expected, "{g}");
+                    let Some(mv) = g.random_move(&mut rng) else {
+                        break;
+                    };
+                    g.apply_unchecked(mv);
+                }
+            }
+        }
     }
 }

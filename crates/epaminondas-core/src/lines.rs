@@ -42,6 +42,13 @@ const ORIENTATION: [(usize, bool); 8] = [
     (3, true),  // NW
 ];
 
+/// The order of [`Lines::each_move_by_rear`]: ranks from the top when `upside_down`, and the
+/// directions, as indices into [`DIRS`], in the order to visit them.
+pub(crate) struct RearOrder {
+    pub(crate) upside_down: bool,
+    pub(crate) dirs: [usize; 8],
+}
+
 /// Each player's pieces and the empty squares, line by line: kept in the state beside the
 /// bitboards, so that counting needs no transposition.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -284,58 +291,93 @@ impl Lines {
         per_direction
     }
 
-    /// Calls `visit(d, file, rank, distance)` for every piece move of player `p` (the mirror
-    /// rule aside): direction `d`, the rear piece's square and how far the front piece goes.
-    pub(crate) fn each_move(
+    /// Calls `visit(file, rank, d, distance)` for every piece move of player `p` (the mirror
+    /// rule aside) in the order of the action numbers: by rear square (ranks in `order`,
+    /// files ascending), then by direction (`order.dirs`), then by distance. `rank` and `d`
+    /// are as `order` numbers them; `distance` is from the rear piece to the destination.
+    pub(crate) fn each_move_by_rear(
         &self,
         p: usize,
         geo: &Geometry,
-        mut visit: impl FnMut(usize, i32, i32, u32),
+        order: &RearOrder,
+        mut visit: impl FnMut(u32, u32, usize, u32),
     ) {
         let h = i32::from(geo.height);
-        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-            let (dx, dy) = (i32::from(dx), i32::from(dy));
-            let (orientation, up) = ORIENTATION[d];
-            for r in 0..h {
-                let (own, _, _) = self.line(p, RANKS + r as usize);
-                let ahead = if (0..h).contains(&(r + dy)) {
-                    self.line(p, RANKS + (r + dy) as usize).0
-                } else {
-                    0
+        let own = &self.own[p & 1];
+        let row = |set: &[u64; WORDS], r: i32| {
+            if (0..h).contains(&r) {
+                let l = RANKS + r as usize;
+                (set[l / 4] >> (16 * (l % 4))) as u32 & 0xffff
+            } else {
+                0
+            }
+        };
+        for frame_rank in 0..h {
+            let r = if order.upside_down {
+                h - 1 - frame_rank
+            } else {
+                frame_rank
+            };
+            let pieces = row(own, r);
+            if pieces == 0 {
+                continue;
+            }
+            // Per direction (as `order` numbers them): the pieces that step alone onto an
+            // empty square, and those with an own piece ahead (a longer group).
+            let mut alone = [0u32; 8];
+            let mut group = [0u32; 8];
+            for (i, &d) in order.dirs.iter().enumerate() {
+                let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
+                // Bit f of `ahead(x)` is bit f + dx of x.
+                let ahead = |x: u32| match dx {
+                    1 => x >> 1,
+                    -1 => x << 1,
+                    _ => x,
                 };
-                let mut heads = own
-                    & !match dx {
-                        1 => ahead >> 1,
-                        -1 => ahead << 1,
-                        _ => ahead,
-                    };
-                while heads != 0 {
-                    let f = heads.trailing_zeros() as i32;
-                    heads &= heads - 1;
-                    let (l, pos) = match orientation {
-                        0 => (RANKS + r as usize, f),
-                        1 => (FILES + f as usize, r),
-                        2 => (DIAGONALS + (f - r + h - 1) as usize, r),
-                        _ => (ANTI + (f + r) as usize, r),
-                    };
-                    let (own, enemy, free) = self.line(p, l);
-                    let head = if up {
-                        Head::up(own, enemy, free, pos as u32)
-                    } else {
-                        Head::down(own, enemy, free, pos as u32)
-                    };
-                    for n in 1..=head.len {
-                        let back = n as i32 - 1;
-                        let (tf, tr) = (f - back * dx, r - back * dy);
-                        for k in 1..=n.min(head.free) {
-                            visit(d, tf, tr, n - 1 + k);
+                let own_ahead = ahead(row(own, r + dy));
+                alone[i] = pieces & !own_ahead & ahead(row(&self.free, r + dy));
+                group[i] = pieces & own_ahead;
+            }
+            let mut left = pieces;
+            while left != 0 {
+                let f = left.trailing_zeros();
+                left &= left - 1;
+                for (i, &d) in order.dirs.iter().enumerate() {
+                    if alone[i] >> f & 1 != 0 {
+                        visit(f, frame_rank as u32, i, 1);
+                    } else if group[i] >> f & 1 != 0 {
+                        let (n, head) = self.group_from(p, geo, f as i32, r, d);
+                        for k in 1..=head.free {
+                            visit(f, frame_rank as u32, i, n - 1 + k);
                         }
                         if n >= head.capture_from {
-                            visit(d, tf, tr, n + head.free);
+                            visit(f, frame_rank as u32, i, n + head.free);
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// The group of player `p` whose rear piece is on (f, r), moving in direction `d`: its
+    /// size and its head, the run taken as the group alone.
+    fn group_from(&self, p: usize, geo: &Geometry, f: i32, r: i32, d: usize) -> (u32, Head) {
+        let h = i32::from(geo.height);
+        let (orientation, up) = ORIENTATION[d];
+        let (l, pos) = match orientation {
+            0 => (RANKS + r as usize, f),
+            1 => (FILES + f as usize, r),
+            2 => (DIAGONALS + (f - r + h - 1) as usize, r),
+            _ => (ANTI + (f + r) as usize, r),
+        };
+        let (own, enemy, free) = self.line(p, l);
+        let pos = pos as u32;
+        if up {
+            let n = (own >> pos).trailing_ones();
+            (n, Head::up_run(n, enemy, free, pos + n - 1))
+        } else {
+            let n = (own << (31 - pos)).leading_ones();
+            (n, Head::down_run(n, enemy, free, pos + 1 - n))
         }
     }
 
