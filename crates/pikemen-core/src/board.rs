@@ -312,6 +312,29 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// `RAYS[sq][d]`: every square strictly beyond `sq` in direction `d`, to the board edge.
 pub(crate) const RAYS: [[u64; 8]; 64] = build_rays();
 
+/// `RAY_ENDS[sq][d]`: the farthest square of `RAYS[sq][d]` (at the board edge) as a bit, or
+/// the bit of `sq` itself if the ray is empty (at the edge, pointing off the board).
+pub(crate) const RAY_ENDS: [[u64; 8]; 64] = {
+    let mut ends = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let ray = RAYS[sq][d];
+            ends[sq][d] = if ray == 0 {
+                1 << sq
+            } else if DIR_UP[d] {
+                1 << (63 - ray.leading_zeros())
+            } else {
+                ray & ray.wrapping_neg()
+            };
+            d += 1;
+        }
+        sq += 1;
+    }
+    ends
+};
+
 /// The nearest occupied square beyond `sq` in direction `d`, if any.
 #[inline]
 pub(crate) fn first_blocker(sq: usize, d: usize, occ: u64) -> Option<usize> {

@@ -6,7 +6,9 @@
 //! state; left out when a charge must change it) followed by the 8 other states.
 
 use crate::Pikemen;
-use crate::board::{RAYS, cell_owner, cell_size, cell_state, distance, first_blocker};
+use crate::board::{
+    DIR_UP, RAY_ENDS, RAYS, cell_owner, cell_size, cell_state, distance, first_blocker,
+};
 use crate::moves::Move;
 use crate::symmetry::{HALF_TURN, SQUARES, STATES};
 use abstract_game::MoveList;
@@ -48,6 +50,29 @@ pub(crate) fn charge_targets(game: &Pikemen, sq: usize) -> (u32, Option<usize>) 
     }
 }
 
+/// How many squares a lying piece on `sq` may charge to: the empty squares before the first
+/// piece on its line, then that piece's square if it may capture it. Only the last stop can
+/// be occupied, so a charge captures exactly when it ends on a piece. Without branches on
+/// the board: the square at the board edge stands in for a missing blocker (it is a stop
+/// whether empty or capturable), so the nearest "blocker" is one bit scan (`sq` itself, at
+/// distance 0, for a piece pointing off the board).
+#[inline]
+pub(crate) fn charge_stops(game: &Pikemen, sq: usize) -> u32 {
+    let c = game.cells[sq];
+    let d = usize::from(cell_state(c)).wrapping_sub(1) & 7;
+    let hits = (RAYS[sq][d] & game.occ) | RAY_ENDS[sq][d];
+    let b = if DIR_UP[d] {
+        hits.trailing_zeros()
+    } else {
+        63 - hits.leading_zeros()
+    } as usize
+        & 63;
+    let t = game.cells[b];
+    let capturable = (cell_owner(t) != cell_owner(c))
+        & ((cell_state(t) != 0) | (cell_size(c) > cell_size(t)));
+    distance(sq, b) - u32::from((t != 0) & (b != sq) & !capturable)
+}
+
 impl Pikemen {
     /// Whether the piece `attacker` (a cell byte) may capture the piece on square `target`:
     /// an enemy lying piece always, an upright enemy only if strictly smaller.
@@ -79,13 +104,11 @@ impl Pikemen {
                 n += 1;
             }
             if own_state != 0 {
-                let (empties, capture) = charge_targets(self, sq);
                 let index_step = INDEX_STEP[own_state - 1];
                 let mut to = sq as i32;
-                let stops = empties + u32::from(capture.is_some());
-                for k in 0..stops {
+                for _ in 0..charge_stops(self, sq) {
                     to += index_step;
-                    let is_capture = capture.is_some() && k == empties;
+                    let is_capture = self.occ >> to & 1 != 0;
                     let t = to as u8;
                     if self.charge_keeps_state {
                         buf[n] = Move::raw(from, t, Move::keep_code(), is_capture);
@@ -114,8 +137,7 @@ impl Pikemen {
         while lying != 0 {
             let sq = lying.trailing_zeros() as usize;
             lying &= lying - 1;
-            let (empties, capture) = charge_targets(self, sq);
-            total += per_stop * (empties + u32::from(capture.is_some()));
+            total += per_stop * charge_stops(self, sq);
         }
         total as usize
     }
@@ -145,8 +167,7 @@ impl Pikemen {
             let own_slot = u32::from(STATES[frame][usize::from(own)]);
             out.extend((0..9).filter(|&s| s != own_slot).map(|s| base + s));
             if own != 0 {
-                let (empties, capture) = charge_targets(self, sq);
-                for k in 0..empties + u32::from(capture.is_some()) {
+                for k in 0..charge_stops(self, sq) {
                     let stop = base + 9 + 9 * k;
                     out.extend(
                         (0..9)
