@@ -350,11 +350,26 @@ pub(crate) fn first_blocker(sq: usize, d: usize, occ: u64) -> Option<usize> {
 
 /// The number of squares from `a` to `b` along a ray (Chebyshev distance).
 #[inline]
-pub(crate) fn distance(a: usize, b: usize) -> u32 {
+pub(crate) const fn distance(a: usize, b: usize) -> u32 {
     let df = (a % 8).abs_diff(b % 8);
     let dr = (a / 8).abs_diff(b / 8);
-    df.max(dr) as u32
+    (if df > dr { df } else { dr }) as u32
 }
+
+/// `LINE_DISTANCE[a][b]`: [`distance`] as a table, for the charge counting of every move.
+pub(crate) const LINE_DISTANCE: [[u8; 64]; 64] = {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            t[a][b] = distance(a, b) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 // ---- setups -------------------------------------------------------------------------------
 

@@ -7,8 +7,10 @@
 
 use crate::Pikemen;
 use crate::board::{
-    DIR_UP, RAY_ENDS, RAYS, cell_owner, cell_size, cell_state, distance, first_blocker,
+    DIR_UP, LINE_DISTANCE, RAY_ENDS, RAYS, cell_owner, cell_size, cell_state, distance,
+    first_blocker,
 };
+use core::num::NonZeroU64;
 use crate::moves::Move;
 use crate::symmetry::{HALF_TURN, SQUARES, STATES};
 use abstract_game::MoveList;
@@ -60,7 +62,10 @@ pub(crate) fn charge_targets(game: &Pikemen, sq: usize) -> (u32, Option<usize>) 
 pub(crate) fn charge_stops(game: &Pikemen, sq: usize) -> u32 {
     let c = game.cells[sq];
     let d = usize::from(cell_state(c)).wrapping_sub(1) & 7;
-    let hits = (RAYS[sq][d] & game.occ) | RAY_ENDS[sq][d];
+    let Some(hits) = NonZeroU64::new((RAYS[sq][d] & game.occ) | RAY_ENDS[sq][d]) else {
+        // Never: every ray end holds a square; this spares the bit scans their zero test.
+        return 0;
+    };
     let b = if DIR_UP[d] {
         hits.trailing_zeros()
     } else {
@@ -68,9 +73,12 @@ pub(crate) fn charge_stops(game: &Pikemen, sq: usize) -> u32 {
     } as usize
         & 63;
     let t = game.cells[b];
-    let capturable = (cell_owner(t) != cell_owner(c))
-        & ((cell_state(t) != 0) | (cell_size(c) > cell_size(t)));
-    distance(sq, b) - u32::from((t != 0) & (b != sq) & !capturable)
+    // Pieces that end the charge before their square: the mover's own, and upright ones at
+    // least as large as the charger.
+    let same_owner = (t ^ c) >> 6 == 0;
+    let sturdy = (cell_state(t) == 0) & (cell_size(t) >= cell_size(c));
+    let blocked = (t != 0) & (b != sq) & (same_owner | sturdy);
+    u32::from(LINE_DISTANCE[sq][b]) - u32::from(blocked)
 }
 
 impl Pikemen {
