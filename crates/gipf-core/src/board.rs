@@ -343,6 +343,78 @@ const fn build_pushes() -> [PushGeom; N_PUSHES] {
 /// The 42 pushes, ordered by dot then first spot (the order of their text).
 pub(crate) const PUSHES: [PushGeom; N_PUSHES] = build_pushes();
 
+/// Every push, as bits of push indices.
+const ALL_PUSHES: u64 = (1 << N_PUSHES) - 1;
+
+/// Lines along shift 1 (the columns, one byte each) holding a spot of `m`: bit `x` for
+/// column `x`. Each byte is folded onto its bit 0, and a multiplication gathers bits `8x`.
+const fn column_lines(m: u64) -> usize {
+    let mut t = m | m >> 1;
+    t |= t >> 2;
+    t |= t >> 4;
+    ((t & 0x0001_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize & 0x7F
+}
+
+/// Lines along shift 8 (one per number `y` within the bytes) holding a spot of `m`: bit `y`.
+const fn ascending_lines(m: u64) -> usize {
+    let mut t = m | m >> 8;
+    t |= t >> 16;
+    t |= t >> 32;
+    (t & 0x7F) as usize
+}
+
+/// Lines along shift 9 holding a spot of `m`. They start on bits 0-3 (column b) and 8, 16,
+/// 24 (the lowest spot of columns c-e): bits 0-3, then 4-6.
+const fn rising_lines(m: u64) -> usize {
+    let mut t = m | m >> 9;
+    t |= t >> 18;
+    t |= t >> 36;
+    (t & 0xF | t >> 4 & 0x10 | t >> 11 & 0x20 | t >> 18 & 0x40) as usize
+}
+
+/// `OPEN_PUSHES[k][lines]`: the pushes whose line is open, given the open lines of
+/// direction `DIRS[k]` as the 7 bits of `column_lines`, `ascending_lines` or `rising_lines`
+/// (the pushes of the other directions all count as open).
+const OPEN_PUSHES: [[u64; 128]; 3] = {
+    let mut t = [[0u64; 128]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut open = 0;
+        while open < 128 {
+            let mut pushes = ALL_PUSHES;
+            let mut l = 0;
+            while l < N_LINES {
+                let line = LINES[l];
+                // The line's own bit: where its mask lands in the gathered 7 bits.
+                let bit = match k {
+                    0 => column_lines(line.mask),
+                    1 => ascending_lines(line.mask),
+                    _ => rising_lines(line.mask),
+                };
+                if line.shift == DIRS[k] && open & bit == 0 {
+                    pushes &= !LINE_PUSHES[l];
+                }
+                l += 1;
+            }
+            t[k][open] = pushes;
+            open += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// `LINE_PUSHES[line]`: the two pushes along `line`, as bits of push indices.
+const LINE_PUSHES: [u64; N_LINES] = {
+    let mut t = [0; N_LINES];
+    let mut i = 0;
+    while i < N_PUSHES {
+        t[PUSHES[i].line as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// Iterates over the set bits of a mask, lowest first.
 pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     core::iter::from_fn(move || {
@@ -448,9 +520,21 @@ impl Board {
     pub fn has_row(&self) -> bool {
         let (w, b) = (self.white, self.black);
         DIRS.iter().any(|&d| {
-            (w & w >> d & w >> (2 * d) & w >> (3 * d)) | (b & b >> d & b >> (2 * d) & b >> (3 * d))
-                != 0
+            // Pairs of neighbours, then pairs of pairs: 4 in a row.
+            let (w2, b2) = (w & w >> d, b & b >> d);
+            (w2 & w2 >> (2 * d)) | (b2 & b2 >> (2 * d)) != 0
         })
+    }
+
+    /// The pushes (bits of [`PUSHES`] indices) whose line has an empty spot. The empty
+    /// spots of each direction are folded onto the first spots of their lines, the 7 bits
+    /// (one per line) gathered, and a table gives the open pushes; no branch.
+    #[inline]
+    pub fn open_pushes(&self) -> u64 {
+        let e = ALL_SPOTS & !self.occupied();
+        OPEN_PUSHES[0][column_lines(e)]
+            & OPEN_PUSHES[1][ascending_lines(e)]
+            & OPEN_PUSHES[2][rising_lines(e)]
     }
 
     /// The whole unbroken run of pieces on `line` that contains the row of colour `c` there
@@ -572,6 +656,53 @@ mod tests {
         let q = PUSHES.iter().find(|p| p.dot.to_string() == "e9").unwrap();
         let (run, gap) = b.push_run(q).unwrap();
         assert_eq!((run, gap), (0, sp("e8")));
+    }
+
+    #[test]
+    fn open_pushes_are_those_with_an_empty_spot_on_their_line() {
+        let by_lines = |b: &Board| {
+            (0..N_PUSHES)
+                .filter(|&i| PUSHES[i].line_mask & !b.occupied() != 0)
+                .fold(0u64, |m, i| m | 1 << i)
+        };
+        let mut rng = abstract_game::SeededRng::new(9);
+        let mut boards = Vec::new();
+        // Each line full on its own, and with random other spots filled.
+        for l in &LINES {
+            boards.push(l.mask);
+            for _ in 0..50 {
+                boards.push(l.mask | rng.next_u64() & rng.next_u64() & ALL_SPOTS);
+            }
+        }
+        // Crowded random boards, where lines fill up.
+        for _ in 0..20_000 {
+            boards.push((rng.next_u64() | rng.next_u64() | rng.next_u64()) & ALL_SPOTS);
+        }
+        boards.extend([0, ALL_SPOTS]);
+        let mut blocked = 0;
+        for occ in boards {
+            // Colours split at random: only occupancy matters.
+            let white = occ & rng.next_u64();
+            let b = Board {
+                white,
+                black: occ & !white,
+                gipf: 0,
+            };
+            assert_eq!(b.open_pushes(), by_lines(&b), "{occ:#x}");
+            blocked += usize::from(by_lines(&b) != ALL_PUSHES);
+        }
+        assert!(blocked > 1000, "too few boards with a full line: {blocked}");
+        assert_eq!(LINE_PUSHES.iter().fold(0, |m, p| m | p), ALL_PUSHES);
+        // Each line has its own bit among those of its direction.
+        for (k, gather) in [column_lines, ascending_lines, rising_lines]
+            .into_iter()
+            .enumerate()
+        {
+            let lines = LINES.iter().filter(|l| l.shift == DIRS[k]);
+            let bits: Vec<usize> = lines.map(|l| gather(l.mask)).collect();
+            assert!(bits.iter().all(|b| b.count_ones() == 1), "{bits:?}");
+            assert_eq!(bits.iter().fold(0, |m, b| m | b), 0x7F, "{bits:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Move generation of the decision view: pushes and removal decisions.
 
 use crate::SpotSet;
-use crate::board::{PUSHES, bits};
+use crate::board::bits;
 use crate::moves::{Decision, Push};
 use crate::rules::Gipf;
 use abstract_game::MoveList;
@@ -15,11 +15,8 @@ impl Gipf {
         }
         let gipf_ok = self.can_gipf[c] && self.reserve[c] >= 2;
         let single_ok = !self.must_gipf(c);
-        let occ = self.board.occupied();
-        for (i, p) in PUSHES.iter().enumerate() {
-            if p.line_mask & !occ == 0 {
-                continue;
-            }
+        for i in bits(self.board.open_pushes()) {
+            let i = usize::from(i);
             if gipf_ok {
                 f(Push::from_table(i, true));
             }
@@ -36,9 +33,7 @@ impl Gipf {
         }
         let kinds =
             usize::from(self.can_gipf[c] && self.reserve[c] >= 2) + usize::from(!self.must_gipf(c));
-        let occ = self.board.occupied();
-        let open = PUSHES.iter().filter(|p| p.line_mask & !occ != 0).count();
-        open * kinds
+        self.board.open_pushes().count_ones() as usize * kinds
     }
 
     /// Appends the removal decisions of player `c` (each distinct once).

@@ -193,6 +193,8 @@ impl Gipf {
     #[inline]
     pub(crate) fn decider(&self) -> Option<usize> {
         match self.phase {
+            // Most pushes make no row: one test of the whole board settles it.
+            Phase::Removing(_) if !self.board.has_row() => None,
             Phase::Removing(p) => {
                 let p = p as usize;
                 if self.offered(p) != 0 {
