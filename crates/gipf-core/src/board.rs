@@ -464,27 +464,26 @@ impl Board {
         if empty == 0 {
             return None;
         }
-        if p.forward {
-            let gap = empty & empty.wrapping_neg();
-            Some((p.line_mask & (gap - 1), gap))
+        // Both ends are worked out, then one chosen: the direction is no branch to guess.
+        let gap = if p.forward {
+            empty & empty.wrapping_neg()
         } else {
-            let gap = high_bit(empty);
-            Some((p.line_mask & !(gap | (gap - 1)), gap))
-        }
+            high_bit(empty)
+        };
+        let before = if p.forward {
+            gap - 1
+        } else {
+            !(gap | (gap - 1))
+        };
+        Some((p.line_mask & before, gap))
     }
 
     /// Moves the run one step along the push and puts a new piece of colour `c` on the entry.
     #[inline]
     pub fn apply_push(&mut self, p: &PushGeom, run: u64, c: usize, gipf: bool) {
-        let mv = |x: u64| {
-            let moved = x & run;
-            let rest = x & !run;
-            if p.forward {
-                rest | moved << p.shift
-            } else {
-                rest | moved >> p.shift
-            }
-        };
+        // One of the two shifts is 0, so the direction is no branch.
+        let (up, down) = if p.forward { (p.shift, 0) } else { (0, p.shift) };
+        let mv = |x: u64| x & !run | (x & run) << up >> down;
         self.white = mv(self.white);
         self.black = mv(self.black);
         self.gipf = mv(self.gipf);

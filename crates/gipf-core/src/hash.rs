@@ -1,5 +1,7 @@
 //! Zobrist keys for [`crate::Gipf::hash64`], generated at compile time from a fixed seed.
 
+use crate::board::Board;
+
 /// SplitMix64 step, usable in `const` context.
 const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -50,6 +52,23 @@ pub(crate) fn board_region(white: u64, black: u64, gipf: u64, mask: u64) -> u64 
             h ^= piece(c, gipf >> s & 1 == 1, s);
             m &= m - 1;
         }
+    }
+    h
+}
+
+/// The change of the key of `board` when a push moves the pieces of `run` one step
+/// (`shift` spots up the bits if `forward`, else down): each piece's key leaves its spot and
+/// enters the next. One pass over the run (the new piece on the entry spot is not included).
+#[inline]
+pub(crate) fn moved_run(board: &Board, run: u64, forward: bool, shift: u32) -> u64 {
+    let mut h = 0;
+    let mut m = run;
+    while m != 0 {
+        let s = m.trailing_zeros();
+        m &= m - 1;
+        let kind = (board.black >> s & 1) as usize | ((board.gipf >> s & 1) as usize) << 1;
+        let to = if forward { s + shift } else { s.wrapping_sub(shift) };
+        h ^= PIECE[kind][s as usize & 63] ^ PIECE[kind][to as usize & 63];
     }
     h
 }

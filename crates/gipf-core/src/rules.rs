@@ -299,16 +299,9 @@ impl Gipf {
             _ => return,
         };
         let g = push.geom();
-        let moved_to = if g.forward {
-            run << g.shift
-        } else {
-            run >> g.shift
-        } | 1u64 << g.entry;
-        let b = &self.board;
-        self.hash ^= hash::board_region(b.white, b.black, b.gipf, run);
+        self.hash ^= hash::moved_run(&self.board, run, g.forward, g.shift)
+            ^ hash::piece(c, push.is_gipf(), u32::from(g.entry));
         self.board.apply_push(g, run, c, push.is_gipf());
-        let b = &self.board;
-        self.hash ^= hash::board_region(b.white, b.black, b.gipf, moved_to);
         let cost = if push.is_gipf() { 2 } else { 1 };
         self.set_reserve(c, self.reserve[c].saturating_sub(cost));
         if !push.is_gipf() && self.can_gipf[c] {
