@@ -66,12 +66,10 @@ pub(crate) fn charge_stops(game: &Pikemen, sq: usize) -> u32 {
         // Never: every ray end holds a square; this spares the bit scans their zero test.
         return 0;
     };
-    let b = if DIR_UP[d] {
-        hits.trailing_zeros()
-    } else {
-        63 - hits.leading_zeros()
-    } as usize
-        & 63;
+    // The lowest hit going up, the highest going down: both scanned, one kept by a mask,
+    // since a branch on the direction is mispredicted half the time.
+    let up = 0u32.wrapping_sub(u32::from(DIR_UP[d]));
+    let b = (hits.trailing_zeros() & up | (63 - hits.leading_zeros()) & !up) as usize & 63;
     let t = game.cells[b];
     // Pieces that end the charge before their square: the mover's own, and upright ones at
     // least as large as the charger.
