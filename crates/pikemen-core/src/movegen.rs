@@ -188,7 +188,42 @@ impl Pikemen {
 
 #[cfg(test)]
 mod tests {
+    use super::{charge_stops, charge_targets};
     use crate::symmetry::{HALF_TURN, SQUARES};
+    use crate::{Config, Pikemen};
+    use abstract_game::{Game, SeededRng};
+
+    #[test]
+    fn charge_stops_are_the_empty_squares_then_the_capture() {
+        // Every lying piece of every position of seeded random games, 2 to 4 players.
+        let mut rng = SeededRng::new(5);
+        let mut checked = 0;
+        for players in 2..=4 {
+            let config = Config {
+                players,
+                ..Config::default()
+            };
+            for _ in 0..30 {
+                let mut g = Pikemen::new(&config).unwrap();
+                while let Some(mv) = g.random_move(&mut rng) {
+                    let mut lying = g.lying;
+                    while lying != 0 {
+                        let sq = lying.trailing_zeros() as usize;
+                        lying &= lying - 1;
+                        let (empties, capture) = charge_targets(&g, sq);
+                        assert_eq!(
+                            charge_stops(&g, sq),
+                            empties + u32::from(capture.is_some()),
+                            "{g} {sq}"
+                        );
+                        checked += 1;
+                    }
+                    g.apply_unchecked(mv);
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
 
     #[test]
     fn the_half_turn_reverses_the_squares() {
