@@ -482,7 +482,11 @@ impl Board {
     #[inline]
     pub fn apply_push(&mut self, p: &PushGeom, run: u64, c: usize, gipf: bool) {
         // One of the two shifts is 0, so the direction is no branch.
-        let (up, down) = if p.forward { (p.shift, 0) } else { (0, p.shift) };
+        let (up, down) = if p.forward {
+            (p.shift, 0)
+        } else {
+            (0, p.shift)
+        };
         let mv = |x: u64| x & !run | (x & run) << up >> down;
         self.white = mv(self.white);
         self.black = mv(self.black);

@@ -67,7 +67,11 @@ pub(crate) fn moved_run(board: &Board, run: u64, forward: bool, shift: u32) -> u
         let s = m.trailing_zeros();
         m &= m - 1;
         let kind = (board.black >> s & 1) as usize | ((board.gipf >> s & 1) as usize) << 1;
-        let to = if forward { s + shift } else { s.wrapping_sub(shift) };
+        let to = if forward {
+            s + shift
+        } else {
+            s.wrapping_sub(shift)
+        };
         h ^= PIECE[kind][s as usize & 63] ^ PIECE[kind][to as usize & 63];
     }
     h

@@ -37,7 +37,7 @@ fn nth_set_bit(m: u64, n: u32) -> u32 {
     let sums = c.wrapping_mul(ONES);
     let n = n.min(64);
     // High bit of byte i set when sum i <= n: those bytes come before bit n's byte.
-    let before = ((u64::from(n) * ONES | HIGHS) - sums) & HIGHS;
+    let before = (((u64::from(n) * ONES) | HIGHS) - sums) & HIGHS;
     let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32;
     if byte >= 8 {
         return 64;

@@ -10,10 +10,10 @@ use crate::board::{
     DIR_UP, LINE_DISTANCE, RAY_ENDS, RAYS, cell_owner, cell_size, cell_state, distance,
     first_blocker,
 };
-use core::num::NonZeroU64;
 use crate::moves::Move;
 use crate::symmetry::{HALF_TURN, SQUARES, STATES};
 use abstract_game::MoveList;
+use core::num::NonZeroU64;
 
 /// `OTHER_STATES[s]`: the 8 state codes other than `s`, ascending.
 pub(crate) const OTHER_STATES: [[u8; 8]; 9] = {
