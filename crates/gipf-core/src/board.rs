@@ -464,17 +464,11 @@ impl Board {
         if empty == 0 {
             return None;
         }
-        // Both ends are worked out, then one chosen: the direction is no branch to guess.
-        let gap = if p.forward {
-            empty & empty.wrapping_neg()
-        } else {
-            high_bit(empty)
-        };
-        let before = if p.forward {
-            gap - 1
-        } else {
-            !(gap | (gap - 1))
-        };
+        // Both ends are worked out, then one kept by a mask: the direction is no branch to
+        // guess.
+        let forward = 0u64.wrapping_sub(u64::from(p.forward));
+        let gap = empty & empty.wrapping_neg() & forward | high_bit(empty) & !forward;
+        let before = (gap - 1) & forward | !(gap | (gap - 1)) & !forward;
         Some((p.line_mask & before, gap))
     }
 
@@ -491,15 +485,12 @@ impl Board {
         self.white = mv(self.white);
         self.black = mv(self.black);
         self.gipf = mv(self.gipf);
+        // The new piece by masks, not branches on its colour and kind.
         let e = 1u64 << p.entry;
-        if c == 0 {
-            self.white |= e;
-        } else {
-            self.black |= e;
-        }
-        if gipf {
-            self.gipf |= e;
-        }
+        let white = 0u64.wrapping_sub(u64::from(c == 0));
+        self.white |= e & white;
+        self.black |= e & !white;
+        self.gipf |= e & 0u64.wrapping_sub(u64::from(gipf));
     }
 
     /// The lines holding a row (4 or more adjacent pieces) of colour `c`, as a 21-bit mask.
