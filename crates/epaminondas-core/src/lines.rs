@@ -23,11 +23,14 @@ const DIAGONALS: usize = 32;
 const ANTI: usize = 64;
 /// Words of four lines.
 const WORDS: usize = 24;
+/// Every word (bit `w`).
+const ALL_WORDS: u32 = (1 << WORDS) - 1;
 
 /// Every bit but the lowest of each 16-bit line.
 const NOT_FIRST: u64 = !0x0001_0001_0001_0001;
 /// Every bit but the highest of each 16-bit line.
 const NOT_LAST: u64 = !0x8000_8000_8000_8000;
+
 
 /// For each direction (an index into [`DIRS`]): its orientation (0 ranks, 1 files,
 /// 2 diagonals, 3 anti-diagonals) and whether it runs towards higher positions.
@@ -50,17 +53,59 @@ pub(crate) struct RearOrder {
 }
 
 /// Each player's pieces and the empty squares, line by line: kept in the state beside the
-/// bitboards, so that counting needs no transposition.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// bitboards, so that counting needs no transposition. Beside them, each player's piece moves
+/// per word and per direction, brought up to date for the player to move after every move
+/// (`stale` marks the words changed since a player's counts were last refreshed): counting
+/// the moves is then a sum of eight numbers, and a move recounts only the words it touched
+/// (about nine a move, both players' last moves; recounting single lines instead costs more:
+/// more than twice as many lines, each costing more than a quarter of a word).
+#[derive(Clone)]
 pub(crate) struct Lines {
     own: [[u64; WORDS]; 2],
     free: [u64; WORDS],
+    /// Per player and word: the moves towards higher and towards lower positions.
+    moves: [[[u16; 2]; WORDS]; 2],
+    /// Per player: the moves in each direction, the sum of `moves` over the words.
+    per_direction: [[u32; 8]; 2],
+    /// Per player: the words (bit `w`) whose `moves` may be out of date.
+    stale: [u32; 2],
+}
+
+impl PartialEq for Lines {
+    /// The boards only: the counts follow from them.
+    fn eq(&self, other: &Lines) -> bool {
+        self.own == other.own && self.free == other.free
+    }
+}
+
+impl Eq for Lines {}
+
+impl core::hash::Hash for Lines {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.own.hash(state);
+        self.free.hash(state);
+    }
 }
 
 impl core::fmt::Debug for Lines {
     /// Nothing: the lines repeat the bitboards.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("Lines")
+    }
+}
+
+/// The directions (indices into [`DIRS`]) towards higher and towards lower positions on the
+/// lines of word `w`.
+#[inline]
+const fn word_directions(w: usize) -> (usize, usize) {
+    if w < FILES / 4 {
+        (2, 6)
+    } else if w < DIAGONALS / 4 {
+        (0, 4)
+    } else if w < ANTI / 4 {
+        (1, 5)
+    } else {
+        (7, 3)
     }
 }
 
@@ -181,6 +226,9 @@ impl Lines {
         let mut lines = Lines {
             own: [[0; WORDS]; 2],
             free: [0; WORDS],
+            moves: [[[0; 2]; WORDS]; 2],
+            per_direction: [[0; 8]; 2],
+            stale: [ALL_WORDS; 2],
         };
         let occupied = pieces[0] | pieces[1] | stones;
         for r in 0..geo.height {
@@ -199,31 +247,70 @@ impl Lines {
                 }
             }
         }
+        lines.refresh(0);
+        lines.refresh(1);
         lines
     }
 
     /// A piece of `who` now stands on (f, r), which was empty.
     #[inline]
     pub(crate) fn put(&mut self, who: usize, h: u32, f: u32, r: u32) {
+        let mut touched = 0;
         for (w, bit) in slots(h, f, r) {
             self.own[who & 1][w] |= bit;
             self.free[w] &= !bit;
+            touched |= 1 << w;
         }
+        self.touch(touched);
     }
 
     /// The piece of `who` on (f, r) left it empty.
     #[inline]
     pub(crate) fn lift(&mut self, who: usize, h: u32, f: u32, r: u32) {
+        let mut touched = 0;
         for (w, bit) in slots(h, f, r) {
             self.own[who & 1][w] &= !bit;
             self.free[w] |= bit;
+            touched |= 1 << w;
         }
+        self.touch(touched);
     }
 
     /// A stone now stands on the empty square (f, r).
     pub(crate) fn block(&mut self, h: u32, f: u32, r: u32) {
+        let mut touched = 0;
         for (w, bit) in slots(h, f, r) {
             self.free[w] &= !bit;
+            touched |= 1 << w;
+        }
+        self.touch(touched);
+    }
+
+    /// The words of `touched` (bit `w`) changed: both players' counts of them are out of
+    /// date.
+    #[inline]
+    fn touch(&mut self, touched: u32) {
+        self.stale[0] |= touched;
+        self.stale[1] |= touched;
+    }
+
+    /// Brings player `p`'s counts up to date, recounting the words changed since.
+    #[inline]
+    pub(crate) fn refresh(&mut self, p: usize) {
+        let p = p & 1;
+        let mut stale = self.stale[p];
+        self.stale[p] = 0;
+        while stale != 0 {
+            let w = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let now = self.word_moves(p, w);
+            let (up_dir, down_dir) = word_directions(w);
+            let was = self.moves[p][w];
+            let per_direction = &mut self.per_direction[p];
+            per_direction[up_dir] = per_direction[up_dir] + u32::from(now[0]) - u32::from(was[0]);
+            per_direction[down_dir] =
+                per_direction[down_dir] + u32::from(now[1]) - u32::from(was[1]);
+            self.moves[p][w] = now;
         }
     }
 
@@ -239,56 +326,59 @@ impl Lines {
         )
     }
 
-    /// The number of piece moves of player `p` in each direction (the mirror rule aside).
+    /// The number of piece moves of player `p` in each direction (the mirror rule aside):
+    /// the kept counts, with any word changed since they were refreshed counted afresh.
+    #[inline]
     pub(crate) fn count(&self, p: usize) -> [u32; 8] {
-        let mut per_direction = [0u32; 8];
-        // Words of each orientation, and its directions towards higher and lower positions.
-        let orientations = [
-            (RANKS / 4..FILES / 4, 2, 6),
-            (FILES / 4..DIAGONALS / 4, 0, 4),
-            (DIAGONALS / 4..ANTI / 4, 1, 5),
-            (ANTI / 4..WORDS, 7, 3),
-        ];
-        for (words, up_dir, down_dir) in orientations {
-            let (mut up, mut down) = (0, 0);
-            for w in words {
-                let own = self.own[p & 1][w];
-                if own == 0 {
-                    continue;
-                }
-                let free = self.free[w];
-                // Own pieces just below and just above each square of the same line.
-                let below = own << 1 & NOT_FIRST;
-                let above = own >> 1 & NOT_LAST;
-                // Lone pieces have one move each way if the square there is empty, and no
-                // capture; the others go run by run.
-                let alone = own & !below & !above;
-                up += (alone & free >> 1 & NOT_LAST).count_ones();
-                down += (alone & free << 1 & NOT_FIRST).count_ones();
-                let runs = own & !alone;
-                if runs == 0 {
-                    continue;
-                }
-                let enemy = self.own[(p ^ 1) & 1][w];
-                // Runs start and end in the same line, in ascending order.
-                let (mut starts, mut ends) = (runs & !below, runs & !above);
-                while starts != 0 {
-                    let (s, t) = (starts.trailing_zeros(), ends.trailing_zeros());
-                    starts &= starts - 1;
-                    ends &= ends - 1;
-                    let base = s & !15;
-                    let part = |x: u64| (x >> base) as u32 & 0xffff;
-                    let (enemy, free) = (part(enemy), part(free));
-                    let (s, t) = (s - base, t - base);
-                    let len = t - s + 1;
-                    up += Head::up_run(len, enemy, free, t).moves();
-                    down += Head::down_run(len, enemy, free, s).moves();
-                }
-            }
-            per_direction[up_dir] = up;
-            per_direction[down_dir] = down;
+        let p = p & 1;
+        let mut per_direction = self.per_direction[p];
+        let mut stale = self.stale[p];
+        while stale != 0 {
+            let w = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let (now, was) = (self.word_moves(p, w), self.moves[p][w]);
+            let (up_dir, down_dir) = word_directions(w);
+            per_direction[up_dir] = per_direction[up_dir] + u32::from(now[0]) - u32::from(was[0]);
+            per_direction[down_dir] =
+                per_direction[down_dir] + u32::from(now[1]) - u32::from(was[1]);
         }
         per_direction
+    }
+
+    /// The piece moves of player `p` on the four lines of word `w`, towards higher and
+    /// towards lower positions.
+    fn word_moves(&self, p: usize, w: usize) -> [u16; 2] {
+        let own = self.own[p & 1][w];
+        if own == 0 {
+            return [0, 0];
+        }
+        let free = self.free[w];
+        // Own pieces just below and just above each square of the same line.
+        let below = own << 1 & NOT_FIRST;
+        let above = own >> 1 & NOT_LAST;
+        // Lone pieces have one move each way if the square there is empty, and no capture;
+        // the others go run by run.
+        let alone = own & !below & !above;
+        let mut up = (alone & free >> 1 & NOT_LAST).count_ones();
+        let mut down = (alone & free << 1 & NOT_FIRST).count_ones();
+        let runs = own & !alone;
+        let enemy = self.own[(p ^ 1) & 1][w];
+        // Runs start and end in the same line, in ascending order.
+        let (mut starts, mut ends) = (runs & !below, runs & !above);
+        while starts != 0 {
+            let (s, t) = (starts.trailing_zeros(), ends.trailing_zeros());
+            starts &= starts - 1;
+            ends &= ends - 1;
+            let base = s & !15;
+            let part = |x: u64| (x >> base) as u32 & 0xffff;
+            let (enemy, free) = (part(enemy), part(free));
+            let (s, t) = (s - base, t - base);
+            let len = t - s + 1;
+            up += Head::up_run(len, enemy, free, t).moves();
+            down += Head::down_run(len, enemy, free, s).moves();
+        }
+        // At most 4 lines of 16 squares: far below `u16::MAX`.
+        [up as u16, down as u16]
     }
 
     /// Calls `visit(file, rank, d, distance)` for every piece move of player `p` (the mirror
@@ -480,6 +570,39 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Along seeded random games on boards of several shapes, with stones: after every move
+    /// the mover's kept counts are up to date with no word left to recount, and both players'
+    /// counts and per-word counts equal those of lines made from scratch.
+    #[test]
+    fn kept_counts_equal_counts_from_scratch() {
+        use crate::{Config, Epaminondas};
+        use abstract_game::{Game, SeededRng};
+        let mut rng = SeededRng::new(17);
+        for (width, height) in [(14, 12), (16, 15), (15, 16), (2, 16), (16, 4), (9, 7)] {
+            let config = Config {
+                width,
+                height,
+                mirror: true,
+                stones: height >= 7,
+            };
+            let mut g = Epaminondas::new(&config).unwrap();
+            for _ in 0..300 {
+                let fresh = Lines::new(&g.geo, &g.pieces, g.stones);
+                let p = g.to_move as usize;
+                assert_eq!(g.lines.stale[p], 0, "{g}");
+                assert_eq!(g.lines.per_direction[p], fresh.per_direction[p], "{g}");
+                assert_eq!(g.lines.moves[p], fresh.moves[p], "{g}");
+                for who in 0..2 {
+                    assert_eq!(g.lines.count(who), fresh.count(who), "{g}");
+                }
+                let Some(mv) = g.random_move(&mut rng) else {
+                    break;
+                };
+                g.apply_unchecked(mv);
+            }
+        }
+    }
 
     #[test]
     fn head_counts_plain_moves_and_captures() {
