@@ -14,7 +14,7 @@
 //! | anti-diagonals | `ANTI..` | `f + r` | `r` | NW, SE |
 
 use crate::bits::Bits;
-use crate::board::{DIRS, Geometry, Square};
+use crate::board::{DIRS, Geometry, MAX_HEIGHT, Square};
 use crate::moves::Move;
 
 const RANKS: usize = 0;
@@ -483,14 +483,17 @@ impl Lines {
         let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
         let (orientation, up) = ORIENTATION[d];
         let h = i32::from(geo.height);
-        let rank = |set: &[u64; WORDS], r: i32| {
-            if (0..h).contains(&r) {
-                let l = RANKS + r as usize;
-                (set[l / 4] >> (16 * (l % 4))) as u32 & 0xffff
-            } else {
-                0
+        // The ranks of own pieces and of empty squares, rank r at index r + 1 (none beyond
+        // the board), taken out of their words once.
+        let rows = |set: &[u64; WORDS]| {
+            let mut rows = [0u32; MAX_HEIGHT as usize + 2];
+            for (r, row) in rows[1..=h as usize].iter_mut().enumerate() {
+                *row = (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff;
             }
+            rows
         };
+        let (own_rows, free_rows) = (rows(&self.own[p & 1]), rows(&self.free));
+        let rank = |rows: &[u32; MAX_HEIGHT as usize + 2], r: i32| rows[(r + 1) as usize];
         // Bit f of `ahead(x)` is bit f + dx of x; of `behind(x)`, bit f - dx.
         let ahead = |x: u32| match dx {
             1 => x >> 1,
@@ -502,16 +505,15 @@ impl Lines {
             -1 => x >> 1,
             _ => x,
         };
-        let own = &self.own[p & 1];
         for r in 0..h {
-            let row = rank(own, r);
+            let row = rank(&own_rows, r);
             if row == 0 {
                 continue;
             }
-            let heads = row & !ahead(rank(own, r + dy));
+            let heads = row & !ahead(rank(&own_rows, r + dy));
             // Heads with no own piece behind move one step if the square ahead is empty.
-            let lone = heads & !behind(rank(own, r - dy));
-            let free_ahead = ahead(rank(&self.free, r + dy));
+            let lone = heads & !behind(rank(&own_rows, r - dy));
+            let free_ahead = ahead(rank(&free_rows, r + dy));
             let head_at = |f: i32| {
                 let (l, pos) = match orientation {
                     0 => (RANKS + r as usize, f),

@@ -350,34 +350,37 @@ impl Epaminondas {
     /// Applies a piece move (tail bit, direction, group size, distance, captured count).
     pub(crate) fn apply_group(&mut self, tail: usize, d: usize, n: u32, k: u32, m: u32) {
         let p = self.to_move as usize;
-        let before = self.pieces;
-        let mut after = self.pieces;
-        self.move_bits(&mut after, tail, d, n, k, m);
-        self.hash ^= hash::keys_of(p, before[p] ^ after[p]);
-        self.hash ^= hash::keys_of(1 - p, before[1 - p] ^ after[1 - p]);
-        self.pieces = after;
         // The squares of the move's line that change, counted from the tail: the captured
-        // pieces and the rear of the group leave, then the front of the group lands.
+        // pieces and the rear of the group leave, then the front of the group lands. Bits,
+        // hash and lines are updated square by square.
+        let delta = self.geo.delta(d);
         let h = u32::from(self.geo.height);
         let start = self.geo.square(tail);
         let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
         let at = |j: u32| {
             let j = j as i32;
             (
+                (tail as i32 + j * delta) as usize,
                 (i32::from(start.file()) + j * dx) as u32,
                 (i32::from(start.rank()) + j * dy) as u32,
             )
         };
         for j in n + k - 1..n + k - 1 + m {
-            let (f, r) = at(j);
+            let (i, f, r) = at(j);
+            self.pieces[1 - p].clear(i);
+            self.hash ^= hash::PIECE_KEYS[1 - p][i];
             self.lines.lift(1 - p, h, f, r);
         }
         for j in 0..n.min(k) {
-            let (f, r) = at(j);
+            let (i, f, r) = at(j);
+            self.pieces[p].clear(i);
+            self.hash ^= hash::PIECE_KEYS[p][i];
             self.lines.lift(p, h, f, r);
         }
         for j in n.max(k)..n + k {
-            let (f, r) = at(j);
+            let (i, f, r) = at(j);
+            self.pieces[p].set(i);
+            self.hash ^= hash::PIECE_KEYS[p][i];
             self.lines.put(p, h, f, r);
         }
     }
