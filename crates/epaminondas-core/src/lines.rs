@@ -123,6 +123,19 @@ fn slots(h: u32, f: u32, r: u32) -> [(usize, u64); 4] {
     ]
 }
 
+/// The line of orientation `orientation` (as in [`ORIENTATION`]) through (f, r) on a board
+/// `h` ranks high, and the position of the square on it.
+#[inline]
+fn line_of(orientation: usize, h: i32, f: i32, r: i32) -> (usize, u32) {
+    let (l, pos) = match orientation {
+        0 => (RANKS as i32 + r, f),
+        1 => (FILES as i32 + f, r),
+        2 => (DIAGONALS as i32 + f - r + h - 1, r),
+        _ => (ANTI as i32 + f + r, r),
+    };
+    (l as usize, pos as u32)
+}
+
 /// One head (an own piece whose next square in the direction is not its own) and what its
 /// groups can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -347,6 +360,7 @@ impl Lines {
 
     /// The piece moves of player `p` on the four lines of word `w`, towards higher and
     /// towards lower positions.
+    #[inline(always)]
     fn word_moves(&self, p: usize, w: usize) -> [u16; 2] {
         let own = self.own[p & 1][w];
         if own == 0 {
@@ -452,16 +466,9 @@ impl Lines {
     /// The group of player `p` whose rear piece is on (f, r), moving in direction `d`: its
     /// size and its head, the run taken as the group alone.
     fn group_from(&self, p: usize, geo: &Geometry, f: i32, r: i32, d: usize) -> (u32, Head) {
-        let h = i32::from(geo.height);
         let (orientation, up) = ORIENTATION[d];
-        let (l, pos) = match orientation {
-            0 => (RANKS + r as usize, f),
-            1 => (FILES + f as usize, r),
-            2 => (DIAGONALS + (f - r + h - 1) as usize, r),
-            _ => (ANTI + (f + r) as usize, r),
-        };
+        let (l, pos) = line_of(orientation, i32::from(geo.height), f, r);
         let (own, enemy, free) = self.line(p, l);
-        let pos = pos as u32;
         if up {
             let n = (own >> pos).trailing_ones();
             (n, Head::up_run(n, enemy, free, pos + n - 1))
@@ -515,17 +522,12 @@ impl Lines {
             let lone = heads & !behind(rank(&own_rows, r - dy));
             let free_ahead = ahead(rank(&free_rows, r + dy));
             let head_at = |f: i32| {
-                let (l, pos) = match orientation {
-                    0 => (RANKS + r as usize, f),
-                    1 => (FILES + f as usize, r),
-                    2 => (DIAGONALS + (f - r + h - 1) as usize, r),
-                    _ => (ANTI + (f + r) as usize, r),
-                };
+                let (l, pos) = line_of(orientation, h, f, r);
                 let (own, enemy, free) = self.line(p, l);
                 if up {
-                    Head::up(own, enemy, free, pos as u32)
+                    Head::up(own, enemy, free, pos)
                 } else {
-                    Head::down(own, enemy, free, pos as u32)
+                    Head::down(own, enemy, free, pos)
                 }
             };
             let mut in_row = (lone & free_ahead).count_ones();
