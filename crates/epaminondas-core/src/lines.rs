@@ -95,19 +95,24 @@ impl core::fmt::Debug for Lines {
 }
 
 /// The directions (indices into [`DIRS`]) towards higher and towards lower positions on the
-/// lines of word `w`.
-#[inline]
-const fn word_directions(w: usize) -> (usize, usize) {
-    if w < FILES / 4 {
-        (2, 6)
-    } else if w < DIAGONALS / 4 {
-        (0, 4)
-    } else if w < ANTI / 4 {
-        (1, 5)
-    } else {
-        (7, 3)
+/// lines of each word (a table: a chain of comparisons mispredicts).
+const WORD_DIRECTIONS: [(usize, usize); WORDS] = {
+    let mut table = [(0, 0); WORDS];
+    let mut w = 0;
+    while w < WORDS {
+        table[w] = if w < FILES / 4 {
+            (2, 6)
+        } else if w < DIAGONALS / 4 {
+            (0, 4)
+        } else if w < ANTI / 4 {
+            (1, 5)
+        } else {
+            (7, 3)
+        };
+        w += 1;
     }
-}
+    table
+};
 
 /// The words of the four lines through (file `f`, rank `r`) of a board `h` ranks high, and
 /// the bit of the square in each.
@@ -207,9 +212,7 @@ impl Head {
     /// moves, and one capture for each group of at least `capture_from` pieces.
     #[inline]
     fn moves(self) -> u32 {
-        let (l, e) = (self.len, self.free);
-        let plain = e * (e + 1) / 2 + (l - e) * e;
-        plain + (l + 1).saturating_sub(self.capture_from)
+        plain_moves(self.len, self.free) + (self.len + 1).saturating_sub(self.capture_from)
     }
 
     /// Move number `i` (below [`Head::moves`]) in generation order: groups from the head
@@ -231,6 +234,36 @@ impl Head {
         }
         (0, 0, false)
     }
+}
+
+/// Plain moves of the groups behind a head with `free` empty squares ahead of it (any
+/// number; only `len` of them count): `sum over n = 1..=len of min(n, free)`.
+#[inline]
+fn plain_moves(len: u32, free: u32) -> u32 {
+    let e = free.min(len);
+    e * (e + 1) / 2 + (len - e) * e
+}
+
+/// [`Head::up_run`] then [`Head::moves`] without branches (counting meets every run, and
+/// the capture tests mispredict): a group of `n` pieces captures the `m` enemy pieces just
+/// beyond the `e` free squares when `e < n` and `m < n`, so the run captures with its
+/// `len - max(e, m)` largest groups, if `m` is at least 1.
+#[inline]
+fn run_moves_up(len: u32, enemy: u32, free: u32, h: u32) -> u32 {
+    let e = (free >> (h + 1)).trailing_ones();
+    // The position beyond the free squares is at most 16: nothing there in a 16-bit line.
+    let m = (enemy >> (h + e + 1)).trailing_ones();
+    plain_moves(len, e) + len.saturating_sub(e.max(m)) * u32::from(m != 0)
+}
+
+/// [`run_moves_up`] towards lower positions, the head at position `h`.
+#[inline]
+fn run_moves_down(len: u32, enemy: u32, free: u32, h: u32) -> u32 {
+    // Bit h - 1 moved to bit 63 (nothing at all for h = 0), then the bit below the free
+    // squares likewise.
+    let e = (u64::from(free) << 32 << (32 - h)).leading_ones();
+    let m = (u64::from(enemy) << 32 << (32 - (h - e))).leading_ones();
+    plain_moves(len, e) + len.saturating_sub(e.max(m)) * u32::from(m != 0)
 }
 
 impl Lines {
@@ -317,7 +350,7 @@ impl Lines {
             let w = stale.trailing_zeros() as usize;
             stale &= stale - 1;
             let now = self.word_moves(p, w);
-            let (up_dir, down_dir) = word_directions(w);
+            let (up_dir, down_dir) = WORD_DIRECTIONS[w];
             let was = self.moves[p][w];
             let per_direction = &mut self.per_direction[p];
             per_direction[up_dir] = per_direction[up_dir] + u32::from(now[0]) - u32::from(was[0]);
@@ -350,7 +383,7 @@ impl Lines {
             let w = stale.trailing_zeros() as usize;
             stale &= stale - 1;
             let (now, was) = (self.word_moves(p, w), self.moves[p][w]);
-            let (up_dir, down_dir) = word_directions(w);
+            let (up_dir, down_dir) = WORD_DIRECTIONS[w];
             per_direction[up_dir] = per_direction[up_dir] + u32::from(now[0]) - u32::from(was[0]);
             per_direction[down_dir] =
                 per_direction[down_dir] + u32::from(now[1]) - u32::from(was[1]);
@@ -388,8 +421,8 @@ impl Lines {
             let (enemy, free) = (part(enemy), part(free));
             let (s, t) = (s - base, t - base);
             let len = t - s + 1;
-            up += Head::up_run(len, enemy, free, t).moves();
-            down += Head::down_run(len, enemy, free, s).moves();
+            up += run_moves_up(len, enemy, free, t);
+            down += run_moves_down(len, enemy, free, s);
         }
         // At most 4 lines of 16 squares: far below `u16::MAX`.
         [up as u16, down as u16]
@@ -604,6 +637,34 @@ mod tests {
                     break;
                 };
                 g.apply_unchecked(mv);
+            }
+        }
+    }
+
+    /// The branch-free run counts equal the head's moves, over every way of filling the
+    /// squares around runs on seeded random lines.
+    #[test]
+    fn run_moves_equal_head_moves() {
+        let mut rng = abstract_game::SeededRng::new(23);
+        for _ in 0..20_000 {
+            let (a, b) = (rng.next_u64() as u32 & 0xffff, rng.next_u64() as u32 & 0xffff);
+            let (own, enemy) = (a & b, a & !b);
+            let free = !a & 0xffff & rng.next_u64() as u32;
+            let (starts, ends) = (own & !(own << 1), own & !(own >> 1));
+            let (mut starts, mut ends) = (starts, ends);
+            while starts != 0 {
+                let (s, t) = (starts.trailing_zeros(), ends.trailing_zeros());
+                starts &= starts - 1;
+                ends &= ends - 1;
+                let len = t - s + 1;
+                assert_eq!(
+                    run_moves_up(len, enemy, free, t),
+                    Head::up_run(len, enemy, free, t).moves()
+                );
+                assert_eq!(
+                    run_moves_down(len, enemy, free, s),
+                    Head::down_run(len, enemy, free, s).moves()
+                );
             }
         }
     }
