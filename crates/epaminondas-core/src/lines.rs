@@ -534,17 +534,10 @@ impl Lines {
         };
         let (own_rows, free_rows) = (rows(&self.own[p & 1]), rows(&self.free));
         let rank = |rows: &[u32; MAX_HEIGHT as usize + 2], r: i32| rows[(r + 1) as usize];
-        // Bit f of `ahead(x)` is bit f + dx of x; of `behind(x)`, bit f - dx.
-        let ahead = |x: u32| match dx {
-            1 => x >> 1,
-            -1 => x << 1,
-            _ => x,
-        };
-        let behind = |x: u32| match dx {
-            1 => x << 1,
-            -1 => x >> 1,
-            _ => x,
-        };
+        // Bit f of `ahead(x)` is bit f + dx of x; of `behind(x)`, bit f - dx (shifts, not
+        // a match: the match mispredicts).
+        let ahead = |x: u32| (x << 1) >> (1 + dx);
+        let behind = |x: u32| (x << 1) >> (1 - dx);
         for r in 0..h {
             let row = rank(&own_rows, r);
             if row == 0 {
@@ -563,10 +556,20 @@ impl Lines {
                     Head::down(own, enemy, free, pos)
                 }
             };
+            // The moves of the other heads, counted without branches.
+            let head_moves = |f: i32| {
+                let (l, pos) = line_of(orientation, h, f, r);
+                let (own, enemy, free) = self.line(p, l);
+                if up {
+                    run_moves_up((own << (31 - pos)).leading_ones(), enemy, free, pos)
+                } else {
+                    run_moves_down((own >> pos).trailing_ones(), enemy, free, pos)
+                }
+            };
             let mut in_row = (lone & free_ahead).count_ones();
             let mut others = heads & !lone;
             while others != 0 {
-                in_row += head_at(others.trailing_zeros() as i32).moves();
+                in_row += head_moves(others.trailing_zeros() as i32);
                 others &= others - 1;
             }
             if i >= in_row {
