@@ -132,12 +132,18 @@ fn slots(h: u32, f: u32, r: u32) -> [(usize, u64); 4] {
 /// `h` ranks high, and the position of the square on it.
 #[inline]
 fn line_of(orientation: usize, h: i32, f: i32, r: i32) -> (usize, u32) {
-    let (l, pos) = match orientation {
-        0 => (RANKS as i32 + r, f),
-        1 => (FILES as i32 + f, r),
-        2 => (DIAGONALS as i32 + f - r + h - 1, r),
-        _ => (ANTI as i32 + f + r, r),
-    };
+    // Per orientation: first line, and the factors of f, r and h - 1 in the line number
+    // (arithmetic rather than a match, which mispredicts).
+    const LINE: [[i32; 4]; 4] = [
+        [RANKS as i32, 0, 1, 0],
+        [FILES as i32, 1, 0, 0],
+        [DIAGONALS as i32, 1, -1, 1],
+        [ANTI as i32, 1, 1, 0],
+    ];
+    let [first, a, b, c] = LINE[orientation & 3];
+    let l = first + a * f + b * r + c * (h - 1);
+    // The position is the file on a rank, the rank on any other line.
+    let pos = if orientation == 0 { f } else { r };
     (l as usize, pos as u32)
 }
 
@@ -244,6 +250,16 @@ fn plain_moves(len: u32, free: u32) -> u32 {
     e * (e + 1) / 2 + (len - e) * e
 }
 
+/// Captures of the groups behind a head with `e` free squares and then `m` enemy pieces
+/// ahead: one for each group of more than `max(e, m)` pieces, none if `m` is 0.
+#[inline]
+fn captures(len: u32, e: u32, m: u32) -> u32 {
+    // No enemy piece counts as 16 (more than any group): arithmetic, so that the compiler
+    // makes no branch of it.
+    let m = m | (m.wrapping_sub(1) >> 31) << 4;
+    len.saturating_sub(e.max(m))
+}
+
 /// [`Head::up_run`] then [`Head::moves`] without branches (counting meets every run, and
 /// the capture tests mispredict): a group of `n` pieces captures the `m` enemy pieces just
 /// beyond the `e` free squares when `e < n` and `m < n`, so the run captures with its
@@ -253,7 +269,7 @@ fn run_moves_up(len: u32, enemy: u32, free: u32, h: u32) -> u32 {
     let e = (free >> (h + 1)).trailing_ones();
     // The position beyond the free squares is at most 16: nothing there in a 16-bit line.
     let m = (enemy >> (h + e + 1)).trailing_ones();
-    plain_moves(len, e) + len.saturating_sub(e.max(m)) * u32::from(m != 0)
+    plain_moves(len, e) + captures(len, e, m)
 }
 
 /// [`run_moves_up`] towards lower positions, the head at position `h`.
@@ -263,7 +279,7 @@ fn run_moves_down(len: u32, enemy: u32, free: u32, h: u32) -> u32 {
     // squares likewise.
     let e = (u64::from(free) << 32 << (32 - h)).leading_ones();
     let m = (u64::from(enemy) << 32 << (32 - (h - e))).leading_ones();
-    plain_moves(len, e) + len.saturating_sub(e.max(m)) * u32::from(m != 0)
+    plain_moves(len, e) + captures(len, e, m)
 }
 
 impl Lines {
