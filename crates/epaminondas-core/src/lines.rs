@@ -31,7 +31,6 @@ const NOT_FIRST: u64 = !0x0001_0001_0001_0001;
 /// Every bit but the highest of each 16-bit line.
 const NOT_LAST: u64 = !0x8000_8000_8000_8000;
 
-
 /// For each direction (an index into [`DIRS`]): its orientation (0 ranks, 1 files,
 /// 2 diagonals, 3 anti-diagonals) and whether it runs towards higher positions.
 const ORIENTATION: [(usize, bool); 8] = [
@@ -663,7 +662,10 @@ mod tests {
     fn run_moves_equal_head_moves() {
         let mut rng = abstract_game::SeededRng::new(23);
         for _ in 0..20_000 {
-            let (a, b) = (rng.next_u64() as u32 & 0xffff, rng.next_u64() as u32 & 0xffff);
+            let (a, b) = (
+                rng.next_u64() as u32 & 0xffff,
+                rng.next_u64() as u32 & 0xffff,
+            );
             let (own, enemy) = (a & b, a & !b);
             let free = !a & 0xffff & rng.next_u64() as u32;
             let (starts, ends) = (own & !(own << 1), own & !(own >> 1));

@@ -347,15 +347,22 @@ impl Epaminondas {
         n
     }
 
-    /// Applies a piece move (tail bit, direction, group size, distance, captured count).
-    pub(crate) fn apply_group(&mut self, tail: usize, d: usize, n: u32, k: u32, m: u32) {
+    /// Applies a piece move (tail bit and its square, direction, group size, distance,
+    /// captured count).
+    pub(crate) fn apply_group(
+        &mut self,
+        (tail, start): (usize, Square),
+        d: usize,
+        n: u32,
+        k: u32,
+        m: u32,
+    ) {
         let p = self.to_move as usize;
         // The squares of the move's line that change, counted from the tail: the captured
         // pieces and the rear of the group leave, then the front of the group lands. Bits,
         // hash and lines are updated square by square.
         let delta = self.geo.delta(d);
         let h = u32::from(self.geo.height);
-        let start = self.geo.square(tail);
         let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
         let at = |j: u32| {
             let j = j as i32;
@@ -503,7 +510,7 @@ impl Game for Epaminondas {
                         } else {
                             0
                         };
-                        self.apply_group(tail, d, n, k, m);
+                        self.apply_group((tail, from), d, n, k, m);
                     }
                 }
             }
