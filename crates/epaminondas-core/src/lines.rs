@@ -281,7 +281,20 @@ fn run_moves_down(len: u32, enemy: u32, free: u32, h: u32) -> u32 {
     plain_moves(len, e) + captures(len, e, m)
 }
 
+/// Rank rows of a set of lines: rank r at index r + 1, nothing beyond the board.
+type Rows = [u32; MAX_HEIGHT as usize + 2];
+
 impl Lines {
+    /// The ranks of `set` on a board `h` ranks high, taken out of their words once.
+    #[inline]
+    fn rows(set: &[u64; WORDS], h: i32) -> Rows {
+        let mut rows = [0u32; MAX_HEIGHT as usize + 2];
+        for (r, row) in rows[1..=h as usize].iter_mut().enumerate() {
+            *row = (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff;
+        }
+        rows
+    }
+
     /// The lines of a board.
     pub(crate) fn new(geo: &Geometry, pieces: &[Bits; 2], stones: Bits) -> Lines {
         let mut lines = Lines {
@@ -454,22 +467,15 @@ impl Lines {
         mut visit: impl FnMut(u32, u32, usize, u32),
     ) {
         let h = i32::from(geo.height);
-        let own = &self.own[p & 1];
-        let row = |set: &[u64; WORDS], r: i32| {
-            if (0..h).contains(&r) {
-                let l = RANKS + r as usize;
-                (set[l / 4] >> (16 * (l % 4))) as u32 & 0xffff
-            } else {
-                0
-            }
-        };
+        let (own_rows, free_rows) = (Lines::rows(&self.own[p & 1], h), Lines::rows(&self.free, h));
+        let row = |rows: &Rows, r: i32| rows[(r + 1) as usize];
         for frame_rank in 0..h {
             let r = if order.upside_down {
                 h - 1 - frame_rank
             } else {
                 frame_rank
             };
-            let pieces = row(own, r);
+            let pieces = row(&own_rows, r);
             if pieces == 0 {
                 continue;
             }
@@ -480,13 +486,9 @@ impl Lines {
             for (i, &d) in order.dirs.iter().enumerate() {
                 let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
                 // Bit f of `ahead(x)` is bit f + dx of x.
-                let ahead = |x: u32| match dx {
-                    1 => x >> 1,
-                    -1 => x << 1,
-                    _ => x,
-                };
-                let own_ahead = ahead(row(own, r + dy));
-                alone[i] = pieces & !own_ahead & ahead(row(&self.free, r + dy));
+                let ahead = |x: u32| (x << 1) >> (1 + dx);
+                let own_ahead = ahead(row(&own_rows, r + dy));
+                alone[i] = pieces & !own_ahead & ahead(row(&free_rows, r + dy));
                 group[i] = pieces & own_ahead;
             }
             let mut left = pieces;
@@ -537,17 +539,8 @@ impl Lines {
         let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
         let (orientation, up) = ORIENTATION[d];
         let h = i32::from(geo.height);
-        // The ranks of own pieces and of empty squares, rank r at index r + 1 (none beyond
-        // the board), taken out of their words once.
-        let rows = |set: &[u64; WORDS]| {
-            let mut rows = [0u32; MAX_HEIGHT as usize + 2];
-            for (r, row) in rows[1..=h as usize].iter_mut().enumerate() {
-                *row = (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff;
-            }
-            rows
-        };
-        let (own_rows, free_rows) = (rows(&self.own[p & 1]), rows(&self.free));
-        let rank = |rows: &[u32; MAX_HEIGHT as usize + 2], r: i32| rows[(r + 1) as usize];
+        let (own_rows, free_rows) = (Lines::rows(&self.own[p & 1], h), Lines::rows(&self.free, h));
+        let rank = |rows: &Rows, r: i32| rows[(r + 1) as usize];
         // Bit f of `ahead(x)` is bit f + dx of x; of `behind(x)`, bit f - dx (shifts, not
         // a match: the match mispredicts).
         let ahead = |x: u32| (x << 1) >> (1 + dx);
