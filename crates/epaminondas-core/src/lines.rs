@@ -539,19 +539,32 @@ impl Lines {
         let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
         let (orientation, up) = ORIENTATION[d];
         let h = i32::from(geo.height);
-        let (own_rows, free_rows) = (Lines::rows(&self.own[p & 1], h), Lines::rows(&self.free, h));
-        let rank = |rows: &Rows, r: i32| rows[(r + 1) as usize];
+        let own_ranks = &self.own[p & 1];
+        // Rank r of a set (none beyond the board).
+        let rank = |set: &[u64; WORDS], r: i32| {
+            if (r as u32) < h as u32 {
+                (set[RANKS / 4 + r as usize / 4] >> (16 * (r % 4))) as u32 & 0xffff
+            } else {
+                0
+            }
+        };
         // Bit f of `ahead(x)` is bit f + dx of x; of `behind(x)`, bit f - dx (shifts, not
         // a match: the match mispredicts).
         let ahead = |x: u32| (x << 1) >> (1 + dx);
         let behind = |x: u32| (x << 1) >> (1 - dx);
+        // Own ranks r - 1, r and r + 1, moved along as r goes up: one new rank a step.
+        let (mut below, mut row, mut above) = (0, rank(own_ranks, 0), rank(own_ranks, 1));
         for r in 0..h {
+            let (rank_behind, rank_ahead) = match dy {
+                1 => (below, above),
+                -1 => (above, below),
+                _ => (row, row),
+            };
             // Rows without own pieces are counted like the others (a test mispredicts).
-            let row = rank(&own_rows, r);
-            let heads = row & !ahead(rank(&own_rows, r + dy));
+            let heads = row & !ahead(rank_ahead);
             // Heads with no own piece behind move one step if the square ahead is empty.
-            let lone = heads & !behind(rank(&own_rows, r - dy));
-            let free_ahead = ahead(rank(&free_rows, r + dy));
+            let lone = heads & !behind(rank_behind);
+            let free_ahead = ahead(rank(&self.free, r + dy));
             let head_at = |f: i32| {
                 let (l, pos) = line_of(orientation, h, f, r);
                 let (own, enemy, free) = self.line(p, l);
@@ -579,6 +592,7 @@ impl Lines {
             }
             if i >= in_row {
                 i -= in_row;
+                (below, row, above) = (row, above, rank(own_ranks, r + 2));
                 continue;
             }
             let mut heads = heads & !(lone & !free_ahead);
