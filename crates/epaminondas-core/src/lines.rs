@@ -16,6 +16,8 @@
 use crate::bits::Bits;
 use crate::board::{DIRS, Geometry, MAX_HEIGHT, Square};
 use crate::moves::Move;
+use core::sync::atomic::AtomicU32;
+use core::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 
 const RANKS: usize = 0;
 const FILES: usize = 16;
@@ -53,21 +55,50 @@ pub(crate) struct RearOrder {
 
 /// Each player's pieces and the empty squares, line by line: kept in the state beside the
 /// bitboards, so that counting needs no transposition. Beside them, each player's piece moves
-/// per word and per direction, brought up to date for the player to move after every move
-/// (`stale` marks the words changed since a player's counts were last refreshed): counting
-/// the moves is then a sum of eight numbers, and a move recounts only the words it touched
-/// (about nine a move, both players' last moves; recounting single lines instead costs more:
-/// more than twice as many lines, each costing more than a quarter of a word).
+/// per word ([`Kept`]): a move only marks the words it touched, and counting recounts the
+/// marked words of its player (about nine a ply in a playout, both players' last moves) and
+/// adds up 24 numbers. Recounting single lines instead costs more (more than twice as many
+/// lines, each costing more than a quarter of a word).
 #[derive(Clone)]
 pub(crate) struct Lines {
     own: [[u64; WORDS]; 2],
     free: [u64; WORDS],
-    /// Per player and word: the moves towards higher and towards lower positions.
-    moves: [[[u16; 2]; WORDS]; 2],
-    /// Per player: the moves in each direction, the sum of `moves` over the words.
-    per_direction: [[u32; 8]; 2],
-    /// Per player: the words (bit `w`) whose `moves` may be out of date.
-    stale: [u32; 2],
+    /// Per player.
+    kept: [Kept; 2],
+}
+
+/// One player's move counts per word, a cache that counting fills through a shared
+/// reference, so that the callers that never count (a search that only generates) pay
+/// nothing for it beyond marking words. Atomics keep the state `Sync`; every value stored is
+/// a function of the board, which cannot change under a shared reference, so fills racing
+/// on one state store the same numbers.
+struct Kept {
+    /// Per word: the moves towards higher positions, plus those towards lower ones times
+    /// 2^16.
+    moves: [AtomicU32; WORDS],
+    /// The words (bit `w`) whose `moves` may be out of date.
+    stale: AtomicU32,
+}
+
+impl Kept {
+    /// Counts still to be made for every word.
+    fn unknown() -> Kept {
+        Kept {
+            moves: core::array::from_fn(|_| AtomicU32::new(0)),
+            stale: AtomicU32::new(ALL_WORDS),
+        }
+    }
+}
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        // The stale words first: words a fill marked fresh have their counts stored.
+        let stale = self.stale.load(Acquire);
+        Kept {
+            moves: core::array::from_fn(|w| AtomicU32::new(self.moves[w].load(Relaxed))),
+            stale: AtomicU32::new(stale),
+        }
+    }
 }
 
 impl PartialEq for Lines {
@@ -92,26 +123,6 @@ impl core::fmt::Debug for Lines {
         f.write_str("Lines")
     }
 }
-
-/// The directions (indices into [`DIRS`]) towards higher and towards lower positions on the
-/// lines of each word (a table: a chain of comparisons mispredicts).
-const WORD_DIRECTIONS: [(usize, usize); WORDS] = {
-    let mut table = [(0, 0); WORDS];
-    let mut w = 0;
-    while w < WORDS {
-        table[w] = if w < FILES / 4 {
-            (2, 6)
-        } else if w < DIAGONALS / 4 {
-            (0, 4)
-        } else if w < ANTI / 4 {
-            (1, 5)
-        } else {
-            (7, 3)
-        };
-        w += 1;
-    }
-    table
-};
 
 /// The words of the four lines through (file `f`, rank `r`) of a board `h` ranks high, and
 /// the bit of the square in each.
@@ -300,9 +311,7 @@ impl Lines {
         let mut lines = Lines {
             own: [[0; WORDS]; 2],
             free: [0; WORDS],
-            moves: [[[0; 2]; WORDS]; 2],
-            per_direction: [[0; 8]; 2],
-            stale: [ALL_WORDS; 2],
+            kept: [Kept::unknown(), Kept::unknown()],
         };
         let occupied = pieces[0] | pieces[1] | stones;
         for r in 0..geo.height {
@@ -321,8 +330,10 @@ impl Lines {
                 }
             }
         }
-        lines.refresh(0);
-        lines.refresh(1);
+        // Counted now, so that copies start fresh: a count fills only its own copy.
+        for p in 0..2 {
+            let _ = lines.count(p);
+        }
         lines
     }
 
@@ -364,27 +375,8 @@ impl Lines {
     /// date.
     #[inline]
     fn touch(&mut self, touched: u32) {
-        self.stale[0] |= touched;
-        self.stale[1] |= touched;
-    }
-
-    /// Brings player `p`'s counts up to date, recounting the words changed since.
-    #[inline]
-    pub(crate) fn refresh(&mut self, p: usize) {
-        let p = p & 1;
-        let mut stale = self.stale[p];
-        self.stale[p] = 0;
-        while stale != 0 {
-            let w = stale.trailing_zeros() as usize;
-            stale &= stale - 1;
-            let now = self.word_moves(p, w);
-            let (up_dir, down_dir) = WORD_DIRECTIONS[w];
-            let was = self.moves[p][w];
-            let per_direction = &mut self.per_direction[p];
-            per_direction[up_dir] = per_direction[up_dir] + u32::from(now[0]) - u32::from(was[0]);
-            per_direction[down_dir] =
-                per_direction[down_dir] + u32::from(now[1]) - u32::from(was[1]);
-            self.moves[p][w] = now;
+        for kept in &mut self.kept {
+            *kept.stale.get_mut() |= touched;
         }
     }
 
@@ -401,22 +393,44 @@ impl Lines {
     }
 
     /// The number of piece moves of player `p` in each direction (the mirror rule aside):
-    /// the kept counts, with any word changed since they were refreshed counted afresh.
+    /// the kept counts, the words changed since they were last counted counted again.
     #[inline]
     pub(crate) fn count(&self, p: usize) -> [u32; 8] {
         let p = p & 1;
-        let mut per_direction = self.per_direction[p];
-        let mut stale = self.stale[p];
-        while stale != 0 {
-            let w = stale.trailing_zeros() as usize;
-            stale &= stale - 1;
-            let (now, was) = (self.word_moves(p, w), self.moves[p][w]);
-            let (up_dir, down_dir) = WORD_DIRECTIONS[w];
-            per_direction[up_dir] = per_direction[up_dir] + u32::from(now[0]) - u32::from(was[0]);
-            per_direction[down_dir] =
-                per_direction[down_dir] + u32::from(now[1]) - u32::from(was[1]);
+        let kept = &self.kept[p];
+        let mut stale = kept.stale.load(Acquire);
+        if stale != 0 {
+            while stale != 0 {
+                let w = stale.trailing_zeros() as usize;
+                stale &= stale - 1;
+                let [up, down] = self.word_moves(p, w);
+                kept.moves[w].store(u32::from(up) | u32::from(down) << 16, Relaxed);
+            }
+            kept.stale.store(0, Release);
         }
-        per_direction
+        // Sums per orientation, both directions at once (each half stays below 2^16: at
+        // most 32 lines of fewer than 60 moves each way).
+        let sum = |words: core::ops::Range<usize>| {
+            kept.moves[words]
+                .iter()
+                .fold(0, |total, m| total + m.load(Relaxed))
+        };
+        let ranks = sum(RANKS / 4..FILES / 4);
+        let files = sum(FILES / 4..DIAGONALS / 4);
+        let diagonals = sum(DIAGONALS / 4..ANTI / 4);
+        let anti = sum(ANTI / 4..WORDS);
+        let (up, down) = (|x: u32| x & 0xffff, |x: u32| x >> 16);
+        // Indexed as `DIRS`: N, NE, E, SE, S, SW, W, NW (see `ORIENTATION`).
+        [
+            up(files),
+            up(diagonals),
+            up(ranks),
+            down(anti),
+            down(files),
+            down(diagonals),
+            down(ranks),
+            up(anti),
+        ]
     }
 
     /// The piece moves of player `p` on the four lines of word `w`, towards higher and
@@ -630,13 +644,19 @@ impl Lines {
 mod tests {
     use super::*;
 
-    /// Along seeded random games on boards of several shapes, with stones: after every move
-    /// the mover's kept counts are up to date with no word left to recount, and both players'
-    /// counts and per-word counts equal those of lines made from scratch.
+    /// Along seeded random games on boards of several shapes, with stones: both players'
+    /// counts (the mover's kept from move to move, the other's left stale for several moves)
+    /// equal the counts of lines made from scratch, and a count leaves its player's kept
+    /// counts fresh and equal to those made from scratch.
     #[test]
     fn kept_counts_equal_counts_from_scratch() {
         use crate::{Config, Epaminondas};
         use abstract_game::{Game, SeededRng};
+        let kept = |lines: &Lines, p: usize| {
+            let words: [u32; WORDS] =
+                core::array::from_fn(|w| lines.kept[p].moves[w].load(Relaxed));
+            (words, lines.kept[p].stale.load(Relaxed))
+        };
         let mut rng = SeededRng::new(17);
         for (width, height) in [(14, 12), (16, 15), (15, 16), (2, 16), (16, 4), (9, 7)] {
             let config = Config {
@@ -646,15 +666,20 @@ mod tests {
                 stones: height >= 7,
             };
             let mut g = Epaminondas::new(&config).unwrap();
-            for _ in 0..300 {
+            for ply in 0..300 {
                 let fresh = Lines::new(&g.geo, &g.pieces, g.stones);
                 let p = g.to_move as usize;
-                assert_eq!(g.lines.stale[p], 0, "{g}");
-                assert_eq!(g.lines.per_direction[p], fresh.per_direction[p], "{g}");
-                assert_eq!(g.lines.moves[p], fresh.moves[p], "{g}");
-                for who in 0..2 {
-                    assert_eq!(g.lines.count(who), fresh.count(who), "{g}");
+                for who in [p, 1 - p] {
+                    // The other player is counted only at every fifth ply.
+                    if who == p || ply % 5 == 0 {
+                        assert_eq!(g.lines.count(who), fresh.count(who), "{g}");
+                        assert_eq!(kept(&g.lines, who), kept(&fresh, who), "{g}");
+                        assert_eq!(kept(&g.lines, who).1, 0, "{g}");
+                    }
                 }
+                // A copy keeps the counts.
+                let copy = g.lines.clone();
+                assert_eq!(kept(&copy, p), kept(&g.lines, p));
                 let Some(mv) = g.random_move(&mut rng) else {
                     break;
                 };

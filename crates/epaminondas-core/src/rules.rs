@@ -401,8 +401,6 @@ impl Epaminondas {
     fn pass_turn(&mut self) {
         self.to_move ^= 1;
         self.hash ^= hash::SIDE_KEY;
-        // The next mover's move counts are what the next count and random move read.
-        self.lines.refresh(self.to_move as usize);
     }
 }
 
