@@ -88,11 +88,18 @@ pub fn perft_at<G: Game>(
 /// Plays `games` uniformly random games from `start` (one generator seeded with 1, nothing
 /// recorded) and returns the decisions played.
 pub fn random_games<G: Game>(start: &G, games: usize) -> u64 {
-    let mut rng = abstract_game::SeededRng::new(1);
+    random_games_with(start, games, &mut abstract_game::SeededRng::new(1))
+}
+
+/// [`random_games`] drawing from `rng`: a caller that keeps its generator plays new games
+/// each call.
+pub fn random_games_with<G: Game>(
+    start: &G,
+    games: usize,
+    rng: &mut abstract_game::SeededRng,
+) -> u64 {
     (0..games)
-        .map(|_| {
-            abstract_game::random_rollout(&mut start.clone(), &mut rng, usize::MAX).plies as u64
-        })
+        .map(|_| abstract_game::random_rollout(&mut start.clone(), rng, usize::MAX).plies as u64)
         .sum()
 }
 
@@ -101,8 +108,14 @@ pub fn random_games<G: Game>(start: &G, games: usize) -> u64 {
 /// or the fifty-move rule. Returns the moves played; the yardstick of the playout goals.
 #[must_use]
 pub fn chess_games(games: usize) -> u64 {
+    chess_games_with(games, &mut abstract_game::SeededRng::new(1))
+}
+
+/// [`chess_games`] drawing from `rng`: a caller that keeps its generator plays new games
+/// each call.
+#[must_use]
+pub fn chess_games_with(games: usize, rng: &mut abstract_game::SeededRng) -> u64 {
     use shakmaty::{Chess, Position};
-    let mut rng = abstract_game::SeededRng::new(1);
     let mut plies = 0;
     for _ in 0..games {
         let mut pos = Chess::default();
