@@ -158,15 +158,7 @@ mod tests {
     fn legal_actions_are_the_sorted_encoded_moves() {
         let mut rng = SeededRng::new(11);
         let mut listed = alloc::vec::Vec::new();
-        for (width, height) in [
-            (14, 12),
-            (16, 15),
-            (15, 16),
-            (2, 16),
-            (16, 4),
-            (8, 8),
-            (5, 9),
-        ] {
+        for (width, height) in crate::board::TEST_SHAPES {
             for mirror in [false, true] {
                 let config = Config {
                     width,

@@ -52,17 +52,8 @@ mod tests {
     /// generated list, and move number i by lines is the generated list's move i.
     #[test]
     fn lines_agree_with_generation() {
-        let sizes = [
-            (14, 12),
-            (16, 15),
-            (15, 16),
-            (2, 16),
-            (16, 4),
-            (8, 8),
-            (5, 9),
-        ];
         let mut rng = SeededRng::new(5);
-        for (width, height) in sizes {
+        for (width, height) in crate::board::TEST_SHAPES {
             for mirror in [false, true] {
                 let config = Config {
                     width,
