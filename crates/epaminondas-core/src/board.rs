@@ -234,6 +234,19 @@ impl Geometry {
     }
 }
 
+/// Board shapes the tests walk: the standard board, the largest both ways round, two files,
+/// four ranks, and two small odd ones.
+#[cfg(test)]
+pub(crate) const TEST_SHAPES: [(u8, u8); 7] = [
+    (14, 12),
+    (16, 15),
+    (15, 16),
+    (2, 16),
+    (16, 4),
+    (8, 8),
+    (5, 9),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,16 +277,3 @@ mod tests {
         assert_eq!(g.board.count(), 240);
     }
 }
-
-/// Board shapes the tests walk: the standard board, the largest both ways round, two files,
-/// four ranks, and two small odd ones.
-#[cfg(test)]
-pub(crate) const TEST_SHAPES: [(u8, u8); 7] = [
-    (14, 12),
-    (16, 15),
-    (15, 16),
-    (2, 16),
-    (16, 4),
-    (8, 8),
-    (5, 9),
-];
