@@ -11,6 +11,7 @@
 //! The reasoning and the matches that set the weights are in `docs/strength.md`.
 
 use crate::board::{ALL_SPOTS, Board, DIRS, bits};
+use crate::float::tanh;
 use crate::moves::{Decision, Push, Turn};
 use crate::rules::{Gipf, Phase};
 use crate::{GipfTurns, Variant};
@@ -123,9 +124,7 @@ impl Gipf {
         match self.status() {
             Status::Finished(o) => o.returns(player),
             Status::Ongoing(_) => {
-                let v = (self.strength_difference() / SCALE)
-                    .tanh()
-                    .clamp(-0.999, 0.999);
+                let v = tanh(self.strength_difference() / SCALE).clamp(-0.999, 0.999);
                 if player.index() == 0 { v } else { -v }
             }
         }

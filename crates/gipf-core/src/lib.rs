@@ -58,13 +58,19 @@
 //!
 //! **Features.** `serde`: states and moves serialise as their text forms, [`Config`] by
 //! derive.
+#![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod actions;
 mod board;
 pub mod doc;
 mod end;
 mod eval;
+mod float;
 mod hash;
 mod movegen;
 mod moves;
@@ -174,7 +180,7 @@ impl fmt::Display for ConfigError {
     }
 }
 
-impl std::error::Error for ConfigError {}
+impl core::error::Error for ConfigError {}
 
 #[cfg(feature = "serde")]
 abstract_game::serde_via_text!(Gipf, GipfTurns);

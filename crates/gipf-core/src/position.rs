@@ -15,6 +15,10 @@ use crate::board::{Board, LINES, N_LINES, Spot, bits};
 use crate::rules::{Gipf, Phase};
 use crate::{Variant, board::PointError};
 use abstract_game::Game;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 

@@ -33,6 +33,8 @@ use crate::moves::{MoveParseError, Push, Turn, split_push};
 use crate::rules::Gipf;
 use crate::turns::GipfTurns;
 use abstract_game::Game;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 /// Why a record was refused. `index` is the move's 1-based position in the record, `line`

@@ -5,6 +5,7 @@ use crate::hash;
 use crate::moves::{Decision, Push};
 use crate::{Config, ConfigError, Variant};
 use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
+use alloc::string::String;
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

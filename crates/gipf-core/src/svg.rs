@@ -3,11 +3,16 @@
 
 use crate::SpotSet;
 use crate::board::{Dot, Spot, bits};
+use crate::float::hypot;
 use crate::moves::{Decision, Push, Turn};
 use crate::rules::{Gipf, Phase};
 use crate::turns::GipfTurns;
 use abstract_game::svg::{Num, SvgWriter, colours};
 use abstract_game::{Game, PlayerId, Status, ToSvg};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// What the last move did, for the picture of the position after it: the push (with the spot
 /// its line of moved pieces reached) and the spots emptied by removals. [`ToSvg::last_move`]
@@ -126,7 +131,7 @@ fn board(w: &mut SvgWriter, turned: bool) {
     let mut path = String::new();
     for (i, &((x1, y1), spot1)) in points.iter().enumerate() {
         for &((x2, y2), spot2) in &points[i + 1..] {
-            let d = (x2 - x1).hypot(y2 - y1);
+            let d = hypot(x2 - x1, y2 - y1);
             if (spot1 || spot2) && (d - STEP).abs() < 1.0 {
                 path.push_str(&format!("M{},{}L{},{}", Num(x1), Num(y1), Num(x2), Num(y2)));
             }
@@ -313,7 +318,7 @@ fn last_move(w: &mut SvgWriter, last: &LastMove, turned: bool) {
         if let Some((d, c, n)) = dot {
             let (x1, y1) = point(c, n, turned);
             let (x2, y2) = spot_point(end, turned);
-            let len = (x2 - x1).hypot(y2 - y1).max(1.0);
+            let len = hypot(x2 - x1, y2 - y1).max(1.0);
             let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
             // The arrow ends just short of the last piece's centre.
             let (tx, ty) = (x2 - ux * (PIECE + 2.0), y2 - uy * (PIECE + 2.0));

@@ -5,10 +5,13 @@ use crate::moves::{Push, Turn};
 use crate::rules::{Gipf, IllegalMove, Phase};
 use crate::{Config, ConfigError, PositionError};
 use abstract_game::{Game, MoveError, MoveList, PlayerId, Status};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+use core::fmt;
+use core::str::FromStr;
 use smallvec::SmallVec;
-use std::cmp::Ordering;
-use std::fmt;
-use std::str::FromStr;
 
 /// GIPF at the level of complete turns: each move is a push plus every removal decision of
 /// both players until the next push ([`Turn`]), listed once per distinct resulting position.

@@ -11,6 +11,7 @@ use crate::board::{DIR_STEPS, cell_state, distance};
 use crate::moves::Move;
 use crate::symmetry::{HALF_TURN, SQUARES, STATES, map_move};
 use abstract_game::Actions;
+use alloc::vec::Vec;
 
 const SLOTS: u32 = 72;
 const SQUARE_COUNT: u32 = 64;

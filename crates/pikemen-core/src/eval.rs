@@ -11,6 +11,7 @@
 
 use crate::Pikemen;
 use crate::board::{cell_owner, cell_size, cell_state, first_blocker, pieces_per_size, with_state};
+use crate::float::exp;
 use crate::movegen::charge_targets;
 use abstract_game::{Evaluate, Game, PlayerId, Status};
 
@@ -116,8 +117,8 @@ impl Pikemen {
 fn values(s: &[f64], player: usize) -> f64 {
     let n = s.len();
     let top = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let total: f64 = s.iter().map(|x| (x - top).exp()).sum();
-    let q = (s[player] - top).exp() / total;
+    let total: f64 = s.iter().map(|x| exp(x - top)).sum();
+    let q = exp(s[player] - top) / total;
     (n as f64 * q - 1.0) / (n as f64 - 1.0)
 }
 

@@ -41,13 +41,19 @@
 //!
 //! **Features.** `serde`: `Pikemen` and [`Move`] serialise as their text forms, [`Config`] by
 //! derive.
+#![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod actions;
 mod board;
 pub mod doc;
 mod end;
 mod eval;
+mod float;
 mod hash;
 mod movegen;
 mod moves;

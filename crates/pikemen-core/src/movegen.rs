@@ -13,6 +13,7 @@ use crate::board::{
 use crate::moves::Move;
 use crate::symmetry::{HALF_TURN, SQUARES, STATES};
 use abstract_game::MoveList;
+use alloc::vec::Vec;
 use core::num::NonZeroU64;
 
 /// `OTHER_STATES[s]`: the 8 state codes other than `s`, ascending.

@@ -21,8 +21,9 @@ use crate::board::{Size, State, cell_owner, cell_size, pieces_per_size};
 use crate::rules::piece_cell;
 use crate::{Pikemen, board::cell_piece};
 use abstract_game::PlayerId;
-use std::fmt;
-use std::str::FromStr;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
 
 /// Why a position text was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -152,14 +153,14 @@ fn read_rank(text: &str, rank: usize, cells: &mut [u8; 64]) -> Option<()> {
                 };
                 i += 2;
                 // Longest state first: NE before N, etc.
-                let two = b.get(i..i + 2).and_then(|t| std::str::from_utf8(t).ok());
+                let two = b.get(i..i + 2).and_then(|t| core::str::from_utf8(t).ok());
                 let state = match two.and_then(State::parse) {
                     Some(s) => {
                         i += 2;
                         s
                     }
                     None => {
-                        let one = b.get(i..i + 1).and_then(|t| std::str::from_utf8(t).ok());
+                        let one = b.get(i..i + 1).and_then(|t| core::str::from_utf8(t).ok());
                         let s = one.and_then(State::parse)?;
                         i += 1;
                         s

@@ -8,7 +8,8 @@ use crate::moves::{Move, MoveParseError};
 use crate::position::PositionError;
 use crate::{Config, ConfigError, Piece, Size};
 use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
-use std::fmt::Write as _;
+use alloc::string::{String, ToString};
+use core::fmt::Write as _;
 
 /// A Pikemen position: the board, the seat to move, the scores and the rules (player count and
 /// points target).

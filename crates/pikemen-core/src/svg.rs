@@ -4,6 +4,9 @@ use crate::board::{Square, State, cell_owner, setup_cells};
 use crate::{Move, Pikemen, Size};
 use abstract_game::svg::{Num, SvgWriter, colours, squares_between};
 use abstract_game::{Game, PlayerId, Status, ToSvg};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 /// The options of [`Pikemen`]'s pictures: the last move is a [`Move`], highlights are
 /// [`Square`]s.
