@@ -1,6 +1,6 @@
 //! Alpha-beta search with iterative deepening.
 
-use crate::limits::Budget;
+use crate::limits::{Budget, Team};
 use crate::tt::{Bound, Table};
 use crate::{Bot, Limits, SearchInfo};
 use abstract_game::{Evaluate, MoveList, PlayerId, Status};
@@ -39,8 +39,22 @@ const MAX_DEPTH: u32 = 64;
 ///   the previous search's entries. Winning scores stored in the table are not adjusted by ply
 ///   (a proven win found through a transposition may report a slightly wrong distance).
 ///
-/// Under a depth or node budget the search is deterministic. With a time budget the deepest
-/// completed iteration's move is played.
+/// - **Threads** ([`with_threads`](Self::with_threads), `threads=N` in a [`BotSpec`]): Lazy
+///   SMP. Every thread runs the whole iterative deepening from the root with its own killers
+///   and history, all sharing the one table (lock-free: each slot is a pair of atomic words
+///   checked against each other), so each finds in it what the others have searched; helpers
+///   with an odd number start one ply deeper. The first thread to finish ends the others;
+///   the deepest completed iteration among them is played. A node budget counts the nodes of
+///   all threads together, a time budget is the same clock for all.
+///
+/// With one thread, under a depth or node budget the search is deterministic. With a time
+/// budget the deepest completed iteration's move is played. With more than one thread the
+/// threads race each other through the table, so the move, value and node count depend on
+/// timing even under a depth or node budget: more threads trade that determinism for speed.
+/// Where no thread can be started (WebAssembly in a browser) the search runs on the threads
+/// it could start, at least the caller's.
+///
+/// [`BotSpec`]: crate::BotSpec
 ///
 /// ```
 /// use abstract_game::{Game, toy::Subtraction};
@@ -52,16 +66,21 @@ const MAX_DEPTH: u32 = 64;
 /// ```
 #[derive(Debug)]
 pub struct AlphaBeta<G: Evaluate> {
-    table: Table<G::Move>,
+    table: Table,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    /// Per-ply scratch buffers, taken and put back around each node.
+    /// Per-ply scratch buffers, taken and put back around each node: the moves in generation
+    /// order, and their indices into them with their ordering keys, best first.
     moves: Vec<MoveList<G>>,
-    scored: Vec<Vec<(i64, G::Move)>>,
+    scored: Vec<Vec<(i64, usize)>>,
     root: PlayerId,
     root_salt: u64,
     budget: Option<Budget>,
     aborted: bool,
+    /// The searches of the other threads, sharing the table (empty with one thread).
+    helpers: Vec<AlphaBeta<G>>,
+    /// 0 for the main search, `k` for the `k`th helper.
+    helper: usize,
 }
 
 impl<G: Evaluate> Default for AlphaBeta<G> {
@@ -80,8 +99,29 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// A search with a table of `2^bits` entries (at most 2^30).
     #[must_use]
     pub fn with_table_bits(bits: u32) -> AlphaBeta<G> {
+        AlphaBeta::sharing(Table::new(bits), 0)
+    }
+
+    /// The same search on `threads` threads (1 to [`MAX_THREADS`](crate::MAX_THREADS); 0
+    /// counts as 1), sharing its table: Lazy SMP, see the type's documentation.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> AlphaBeta<G> {
+        let threads = threads.clamp(1, crate::MAX_THREADS);
+        self.helpers = (1..threads)
+            .map(|k| AlphaBeta::sharing(self.table.clone(), k))
+            .collect();
+        self
+    }
+
+    /// The number of threads a search uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    fn sharing(table: Table, helper: usize) -> AlphaBeta<G> {
         AlphaBeta {
-            table: Table::new(bits),
+            table,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 1 << HISTORY_BITS],
             moves: (0..=MAX_PLY).map(|_| MoveList::<G>::new()).collect(),
@@ -90,6 +130,8 @@ impl<G: Evaluate> AlphaBeta<G> {
             root_salt: 0,
             budget: None,
             aborted: false,
+            helpers: Vec::new(),
+            helper,
         }
     }
 
@@ -120,16 +162,17 @@ impl<G: Evaluate> AlphaBeta<G> {
         (h.finish() >> (64 - HISTORY_BITS)) as usize
     }
 
-    /// Fills `self.scored[ply]` with the legal moves of `state`, best first.
-    fn order(&mut self, state: &G, mover: PlayerId, ply: usize, tt_move: Option<G::Move>) {
+    /// Fills `self.moves[ply]` with the legal moves of `state` and `self.scored[ply]` with
+    /// their indices, best first; `tt_move` is the index of the table's move.
+    fn order(&mut self, state: &G, mover: PlayerId, ply: usize, tt_move: Option<usize>) {
         let mut moves = core::mem::take(&mut self.moves[ply]);
         let mut scored = core::mem::take(&mut self.scored[ply]);
         moves.clear();
         scored.clear();
         state.generate_moves(&mut moves);
         let killers = self.killers[ply];
-        for &mv in &moves {
-            let key = if Some(mv) == tt_move {
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = if Some(i) == tt_move {
                 i64::MAX
             } else {
                 let killer = if killers[0] == Some(mv) {
@@ -143,7 +186,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                     + killer
                     + i64::from(self.history[Self::history_slot(mover, mv)])
             };
-            scored.push((key, mv));
+            scored.push((key, i));
         }
         // Stable: equal keys keep the game's deterministic generation order.
         scored.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
@@ -196,7 +239,8 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut best_move = None;
         let mut child = state.clone();
         for i in 0..self.scored[ply].len() {
-            let mv = self.scored[ply][i].1;
+            let index = self.scored[ply][i].1;
+            let mv = self.moves[ply][index];
             child.clone_from(state);
             child.apply_unchecked(mv);
             // Another decision by the same seat belongs to the same turn: no depth spent.
@@ -211,7 +255,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
             if (maximising && v > best) || (!maximising && v < best) {
                 best = v;
-                best_move = Some(mv);
+                best_move = Some(index);
             }
             if maximising {
                 alpha = alpha.max(v);
@@ -293,13 +337,15 @@ impl<G: Evaluate> AlphaBeta<G> {
         scored.extend(
             moves
                 .iter()
-                .filter(|&&m| state.is_tactical(m))
-                .map(|&m| (i64::from(state.move_priority(m)), m)),
+                .enumerate()
+                .filter(|&(_, &m)| state.is_tactical(m))
+                .map(|(i, &m)| (i64::from(state.move_priority(m)), i)),
         );
         scored.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
         self.moves[ply] = moves;
         let mut child = state.clone();
-        for &(_, mv) in &scored {
+        for &(_, index) in &scored {
+            let mv = self.moves[ply][index];
             child.clone_from(state);
             child.apply_unchecked(mv);
             let v = self.quiesce(&child, ply + 1, qply + 1, alpha, beta);
@@ -326,13 +372,16 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut pv = vec![first];
         let mut s = state.clone();
         s.apply_unchecked(first);
+        let mut moves = MoveList::<G>::new();
         while pv.len() < depth as usize + 4 {
-            let Some(mv) = self.table.probe(self.key(&s)).and_then(|e| e.mv) else {
+            let Some(index) = self.table.probe(self.key(&s)).and_then(|e| e.mv) else {
                 break;
             };
-            if !s.is_legal(mv) {
+            moves.clear();
+            s.generate_moves(&mut moves);
+            let Some(&mv) = moves.get(index) else {
                 break;
-            }
+            };
             s.apply_unchecked(mv);
             pv.push(mv);
         }
@@ -376,34 +425,39 @@ impl Hasher for Fnv {
     }
 }
 
-impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
-    fn choose(&mut self, state: &G, limits: &Limits) -> Option<(G::Move, SearchInfo<G::Move>)> {
-        let limits = limits.or(&Limits::depth(3));
-        let Status::Ongoing(mover) = state.status() else {
-            return None;
-        };
+impl<G: Evaluate> AlphaBeta<G> {
+    /// Iterative deepening from `state` (decided by `mover`) within `budget`, on this thread.
+    /// Helpers with an odd number start one ply deeper, so that while the main search
+    /// completes a depth they are ahead on the next one, filling the shared table with it.
+    fn deepen(
+        &mut self,
+        state: &G,
+        mover: PlayerId,
+        limits: &Limits,
+        budget: Budget,
+    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
         self.root = mover;
         self.root_salt = (mover.index() as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        self.table.next_search();
         for k in &mut self.killers {
             *k = [None; 2];
         }
         for h in &mut self.history {
             *h /= 8;
         }
-        self.budget = Some(Budget::start(&limits));
+        self.budget = Some(budget);
         self.aborted = false;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let first_depth = (1 + (self.helper % 2) as u32).min(max_depth);
 
         let mut best: Option<(G::Move, i32, u32)> = None;
+        let mut best_index = None;
         let mut child = state.clone();
-        for depth in 1..=max_depth {
-            let tt_move = best.map(|b| b.0);
-            self.order(state, mover, 0, tt_move);
+        for depth in first_depth..=max_depth {
+            self.order(state, mover, 0, best_index);
             let root_moves = core::mem::take(&mut self.scored[0]);
             if root_moves.len() == 1 && best.is_none() {
                 // A forced decision: no search needed.
-                let mv = root_moves[0].1;
+                let mv = self.moves[0][root_moves[0].1];
                 child.clone_from(state);
                 child.apply_unchecked(mv);
                 let score = match child.status() {
@@ -415,8 +469,9 @@ impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
                 break;
             }
             let (mut alpha, beta) = (-INF, INF);
-            let mut iteration: Option<(G::Move, i32)> = None;
-            for &(_, mv) in &root_moves {
+            let mut iteration: Option<(usize, i32)> = None;
+            for &(_, index) in &root_moves {
+                let mv = self.moves[0][index];
                 child.clone_from(state);
                 child.apply_unchecked(mv);
                 let next_depth = if child.to_move() == Some(mover) {
@@ -429,17 +484,18 @@ impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
                     break;
                 }
                 if iteration.is_none_or(|(_, b)| v > b) {
-                    iteration = Some((mv, v));
+                    iteration = Some((index, v));
                 }
                 alpha = alpha.max(v);
             }
-            let fallback = root_moves.first().map(|&(_, mv)| mv);
+            let fallback = root_moves.first().map(|&(_, index)| index);
             self.scored[0] = root_moves;
             match iteration {
-                Some((mv, v)) if !self.aborted => {
+                Some((index, v)) if !self.aborted => {
                     self.table
-                        .store(self.key(state), Some(mv), v, depth as u8, Bound::Exact);
-                    best = Some((mv, v, depth));
+                        .store(self.key(state), Some(index), v, depth as u8, Bound::Exact);
+                    best = Some((self.moves[0][index], v, depth));
+                    best_index = Some(index);
                     if f64::from(v.abs()) > EVAL_SCALE {
                         break; // proven: deeper search cannot change it
                     }
@@ -447,8 +503,8 @@ impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
                 _ => {
                     if best.is_none() {
                         // Not even depth 1 finished: the best move seen, else the first.
-                        let guess = iteration.map(|(m, _)| m).or(fallback)?;
-                        best = Some((guess, self.static_score(state), 0));
+                        let guess = iteration.map(|(i, _)| i).or(fallback)?;
+                        best = Some((self.moves[0][guess], self.static_score(state), 0));
                     }
                     break;
                 }
@@ -466,9 +522,80 @@ impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
         Some((mv, info))
     }
 
+    /// Lazy SMP: every thread deepens from the root on its own, sharing the table; the first
+    /// to finish (its depth budget searched, or the result proven) ends the others, which
+    /// also end at the common clock, stop flag and work budget. The deepest completed result
+    /// wins, the main search's on a tie.
+    fn choose_in_parallel(
+        &mut self,
+        state: &G,
+        mover: PlayerId,
+        limits: &Limits,
+    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        let team = Team::new(limits, 1 + self.helpers.len());
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let age = self.table.age();
+        let (main, others) = std::thread::scope(|scope| {
+            let mut running = Vec::new();
+            for helper in &mut helpers {
+                helper.table.set_age(age);
+                let budget = Budget::in_team(limits, &team);
+                let team = &team;
+                let thread = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    let found = helper.deepen(state, mover, limits, budget);
+                    team.finish();
+                    found
+                });
+                // Where threads cannot be made (WebAssembly in a browser), fewer search.
+                match thread {
+                    Ok(t) => running.push(t),
+                    Err(_) => break,
+                }
+            }
+            let main = self.deepen(state, mover, limits, Budget::in_team(limits, &team));
+            team.finish();
+            let others: Vec<_> = running
+                .into_iter()
+                .filter_map(|t| t.join().ok().flatten())
+                .collect();
+            (main, others)
+        });
+        self.helpers = helpers;
+        let (mut mv, mut info) = main?;
+        let nodes = info.iterations + others.iter().map(|(_, i)| i.iterations).sum::<u64>();
+        let elapsed = info.elapsed;
+        for (m, i) in others {
+            if i.depth > info.depth {
+                (mv, info) = (m, i);
+            }
+        }
+        info.iterations = nodes;
+        info.elapsed = elapsed;
+        Some((mv, info))
+    }
+}
+
+impl<G: Evaluate> Bot<G> for AlphaBeta<G> {
+    fn choose(&mut self, state: &G, limits: &Limits) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        let limits = limits.or(&Limits::depth(3));
+        let Status::Ongoing(mover) = state.status() else {
+            return None;
+        };
+        self.table.next_search();
+        if self.helpers.is_empty() {
+            let budget = Budget::start(&limits);
+            self.deepen(state, mover, &limits, budget)
+        } else {
+            self.choose_in_parallel(state, mover, &limits)
+        }
+    }
+
     fn new_game(&mut self) {
         self.table.clear();
         self.history.fill(0);
+        for helper in &mut self.helpers {
+            helper.history.fill(0);
+        }
     }
 }
 

@@ -44,6 +44,9 @@ use abstract_game::Game;
 use core::fmt;
 use core::time::Duration;
 
+/// The most threads one search may use (`threads=N` in a [`BotSpec`]).
+pub const MAX_THREADS: usize = 64;
+
 /// What a search found out, beside the move it chose.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo<M> {

@@ -2,7 +2,7 @@
 
 use core::time::Duration;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 // std's Instant panics on wasm32-unknown-unknown; web-time is std's own type elsewhere.
 use web_time::Instant;
 
@@ -105,6 +105,36 @@ impl Limits {
     }
 }
 
+/// What the threads of one search share: their work so far against the budget of all of
+/// them, and a flag that ends them all.
+#[derive(Debug)]
+pub(crate) struct Team {
+    work: AtomicU64,
+    max_work: u64,
+    /// Each thread adds its work to `work` every `batch` units (a power of two up to 256,
+    /// small enough that a small budget is not overshot by much: by at most 1/8).
+    batch: u64,
+    done: AtomicBool,
+}
+
+impl Team {
+    pub(crate) fn new(limits: &Limits, threads: usize) -> Arc<Team> {
+        let max_work = limits.iterations.unwrap_or(u64::MAX);
+        let share = (max_work / (8 * threads.max(1) as u64)).clamp(1, 256);
+        Arc::new(Team {
+            work: AtomicU64::new(0),
+            max_work,
+            batch: 1 << share.ilog2(),
+            done: AtomicBool::new(false),
+        })
+    }
+
+    /// Ends every thread's search (each notices within 256 units of work).
+    pub(crate) fn finish(&self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A running search's view of its budget: counts work and watches the clock and the flag.
 #[derive(Debug)]
 pub(crate) struct Budget {
@@ -112,6 +142,10 @@ pub(crate) struct Budget {
     deadline: Option<Instant>,
     max_work: u64,
     stop: Option<Arc<AtomicBool>>,
+    /// The other threads of the search, if any: then the work budget is the team's.
+    team: Option<Arc<Team>>,
+    /// `tick` looks further than its own count every `mask + 1` units.
+    mask: u64,
     pub(crate) work: u64,
     stopped: bool,
 }
@@ -124,17 +158,39 @@ impl Budget {
             deadline: limits.time.and_then(|t| started.checked_add(t)),
             max_work: limits.iterations.unwrap_or(u64::MAX),
             stop: limits.stop.clone(),
+            team: None,
+            mask: 255,
             work: 0,
             stopped: false,
         }
     }
 
+    /// The budget of one thread of `team`: the same clock and stop flag, while the work of
+    /// every thread counts against the one work budget, a batch at a time.
+    pub(crate) fn in_team(limits: &Limits, team: &Arc<Team>) -> Budget {
+        Budget {
+            max_work: u64::MAX,
+            mask: team.batch - 1,
+            team: Some(Arc::clone(team)),
+            ..Budget::start(limits)
+        }
+    }
+
     /// Counts one unit of work and says whether the budget is spent. The clock is read only
-    /// every 256 units: reading it costs more than a node.
+    /// every 256 units (reading it costs more than a node), the team every batch.
     pub(crate) fn tick(&mut self) -> bool {
         self.work += 1;
-        if self.work % 256 == 0 {
-            self.check_clock();
+        if self.work & self.mask == 0 {
+            if self.work % 256 == 0 {
+                self.check_clock();
+            }
+            if let Some(team) = &self.team {
+                let batch = self.mask + 1;
+                let all = team.work.fetch_add(batch, Ordering::Relaxed) + batch;
+                if all >= team.max_work || team.done.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
         }
         self.spent()
     }
@@ -186,6 +242,41 @@ mod tests {
         let mut b = Budget::start(&Limits::time(Duration::ZERO));
         b.check_clock();
         assert!(b.spent());
+    }
+
+    #[test]
+    fn a_team_shares_its_work_budget_and_its_end() {
+        let limits = Limits::iterations(1 << 20);
+        let team = Team::new(&limits, 2);
+        let (mut a, mut b) = (
+            Budget::in_team(&limits, &team),
+            Budget::in_team(&limits, &team),
+        );
+        for _ in 0..(1 << 19) {
+            assert!(!a.tick());
+        }
+        for _ in 1..(1 << 19) {
+            assert!(!b.tick());
+        }
+        // The team's last unit of work ends the thread that does it.
+        assert!(b.tick());
+        // A small budget: batches small enough to stop near it.
+        let limits = Limits::iterations(48);
+        let team = Team::new(&limits, 2);
+        let (mut a, mut b) = (
+            Budget::in_team(&limits, &team),
+            Budget::in_team(&limits, &team),
+        );
+        let mut spent = 0;
+        while !(a.tick() | b.tick()) {
+            spent += 2;
+        }
+        assert!((46..=52).contains(&spent), "{spent}");
+        let team = Team::new(&Limits::none(), 2);
+        let mut c = Budget::in_team(&Limits::none(), &team);
+        team.finish();
+        let ticks = (1..=256).find(|_| c.tick());
+        assert_eq!(ticks, Some(256));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Monte Carlo tree search (UCT) for any number of seats.
 
-use crate::limits::Budget;
+use crate::limits::{Budget, Team};
 use crate::{Bot, Limits, SearchInfo};
 use abstract_game::{Evaluate, MAX_PLAYERS, MoveList, PlayerId, SeededRng, Status, random_rollout};
 
@@ -114,6 +114,17 @@ impl<M> Node<M> {
 /// been visited hundreds of times (see docs/strength.md). [`MctsConfig::plain`] turns all game
 /// knowledge off: the baseline UCT of the match tables.
 ///
+/// **Threads** ([`with_threads`](Self::with_threads), `threads=N` in a [`BotSpec`]): root
+/// parallelism. Each thread grows a tree of its own (kept for the next move like the main
+/// one), its rollouts seeded apart; an iteration budget counts the iterations of all threads
+/// together, a time budget is the same clock for all. The move played is the most visited
+/// once the root children's visits are summed over the trees. With one thread the search is
+/// deterministic under an iteration budget; with more, how the iterations fall between the
+/// threads depends on timing, so the move may too: more threads trade that determinism for
+/// speed. Where no thread can be started (WebAssembly in a browser) the search runs on the
+/// threads it could start, at least the caller's.
+///
+/// [`BotSpec`]: crate::BotSpec
 /// [`Outcome::returns`]: abstract_game::Outcome::returns
 ///
 /// ```
@@ -136,6 +147,8 @@ pub struct Mcts<G: Evaluate> {
     order: Vec<(i32, u64, G::Move)>,
     spare: Vec<Node<G::Move>>,
     old_index: Vec<u32>,
+    /// The searches of the other threads, each with its own tree (empty with one thread).
+    helpers: Vec<Mcts<G>>,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -151,7 +164,32 @@ impl<G: Evaluate> Mcts<G> {
             order: Vec::new(),
             spare: Vec::new(),
             old_index: Vec::new(),
+            helpers: Vec::new(),
         }
+    }
+
+    /// The same search on `threads` threads (1 to [`MAX_THREADS`](crate::MAX_THREADS); 0
+    /// counts as 1): root parallelism, see the type's documentation. Thread `k` seeds its
+    /// rollouts from the configured seed and `k`; thread 0 uses the seed itself.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Mcts<G> {
+        let threads = threads.clamp(1, crate::MAX_THREADS);
+        let seed = self.config.seed;
+        self.helpers = (1..threads as u64)
+            .map(|k| {
+                Mcts::new(MctsConfig {
+                    seed: SeededRng::new(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64(),
+                    ..self.config
+                })
+            })
+            .collect();
+        self
+    }
+
+    /// The number of threads a search uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// The number of nodes in the tree.
@@ -367,9 +405,117 @@ fn find<G: Evaluate>(
     None
 }
 
+impl<G: Evaluate> Mcts<G> {
+    /// Grows this thread's tree from `state` until `budget` is spent.
+    fn grow(&mut self, state: &G, budget: &mut Budget) {
+        self.set_root(state);
+        let mut scratch = state.clone();
+        loop {
+            self.iterate(state, &mut scratch);
+            if budget.tick() {
+                break;
+            }
+        }
+    }
+
+    /// The principal variation from the root's child `first` down this tree.
+    fn line_from(&self, first: u32) -> Vec<G::Move> {
+        let mut pv: Vec<G::Move> = self.nodes[first as usize].mv.into_iter().collect();
+        let mut node = first;
+        while let Some(c) = self.best_child(node) {
+            pv.extend(self.nodes[c as usize].mv);
+            node = c;
+        }
+        pv
+    }
+
+    /// Root parallelism: each thread grows its own tree under the common budget; the root
+    /// children's visits and rewards are summed over the trees, and the most visited move
+    /// is played.
+    fn choose_in_parallel(
+        &mut self,
+        state: &G,
+        limits: &Limits,
+    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        let team = Team::new(limits, self.threads());
+        let mut budget = Budget::in_team(limits, &team);
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let others = std::thread::scope(|scope| {
+            let mut running = Vec::new();
+            for helper in &mut helpers {
+                let mut budget = Budget::in_team(limits, &team);
+                let thread = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    helper.grow(state, &mut budget);
+                    budget.work
+                });
+                // Where threads cannot be made (WebAssembly in a browser), fewer search.
+                match thread {
+                    Ok(t) => running.push(t),
+                    Err(_) => break,
+                }
+            }
+            self.grow(state, &mut budget);
+            team.finish();
+            let works: Vec<u64> = running.into_iter().filter_map(|t| t.join().ok()).collect();
+            works
+        });
+        let searched = 1 + others.len();
+        let iterations = budget.work + others.iter().sum::<u64>();
+        let trees: Vec<&Mcts<G>> = core::iter::once(&*self)
+            .chain(helpers.iter().take(searched - 1))
+            .collect();
+        // Every expanded root has the same children (the legal moves), in its own order.
+        let mut merged: Vec<(G::Move, u32, f64)> = Vec::new();
+        for tree in &trees {
+            let root = &tree.nodes[0];
+            if root.first_child == NONE {
+                continue;
+            }
+            for child in &tree.nodes[root.first_child as usize..][..root.children as usize] {
+                let Some(mv) = child.mv else { continue };
+                match merged.iter_mut().find(|(m, _, _)| *m == mv) {
+                    Some(entry) => {
+                        entry.1 += child.visits;
+                        entry.2 += child.total;
+                    }
+                    None => merged.push((mv, child.visits, child.total)),
+                }
+            }
+        }
+        let mean = |&(_, visits, total): &(G::Move, u32, f64)| total / f64::from(visits.max(1));
+        let &(mv, _, _) = merged
+            .iter()
+            .filter(|e| e.1 > 0)
+            .max_by(|a, b| a.1.cmp(&b.1).then(mean(a).total_cmp(&mean(b))))?;
+        let value = merged.iter().find(|e| e.0 == mv).map_or(0.0, mean);
+        // The line from the tree that looked at the move most.
+        let (tree, child) = trees
+            .iter()
+            .filter_map(|t| {
+                let root = &t.nodes[0];
+                (root.first_child != NONE)
+                    .then(|| root.first_child..root.first_child + root.children)?
+                    .find(|&c| t.nodes[c as usize].mv == Some(mv))
+                    .map(|c| (t, c))
+            })
+            .max_by_key(|(t, c)| t.nodes[*c as usize].visits)?;
+        let pv = tree.line_from(child);
+        self.helpers = helpers;
+        let info = SearchInfo {
+            depth: pv.len() as u32,
+            iterations,
+            value,
+            elapsed: budget.elapsed(),
+            pv,
+        };
+        Some((mv, info))
+    }
+}
+
 impl<G: Evaluate> Bot<G> for Mcts<G> {
     fn choose(&mut self, state: &G, limits: &Limits) -> Option<(G::Move, SearchInfo<G::Move>)> {
-        let mut budget = Budget::start(&limits.or(&Limits::iterations(1000)));
+        let limits = limits.or(&Limits::iterations(1000));
+        let mut budget = Budget::start(&limits);
         let Status::Ongoing(mover) = state.status() else {
             return None;
         };
@@ -389,21 +535,12 @@ impl<G: Evaluate> Bot<G> for Mcts<G> {
             info.pv.push(mv);
             return Some((mv, info));
         }
-        self.set_root(state);
-        let mut scratch = state.clone();
-        loop {
-            self.iterate(state, &mut scratch);
-            if budget.tick() {
-                break;
-            }
+        if !self.helpers.is_empty() {
+            return self.choose_in_parallel(state, &limits);
         }
-        let mut pv = Vec::new();
-        let mut node = 0;
-        while let Some(c) = self.best_child(node) {
-            pv.extend(self.nodes[c as usize].mv);
-            node = c;
-        }
+        self.grow(state, &mut budget);
         let best = self.best_child(0)?;
+        let pv = self.line_from(best);
         let best = &self.nodes[best as usize];
         let info = SearchInfo {
             depth: pv.len() as u32,
@@ -418,6 +555,9 @@ impl<G: Evaluate> Bot<G> for Mcts<G> {
     fn new_game(&mut self) {
         self.nodes.clear();
         self.root = None;
+        for helper in &mut self.helpers {
+            helper.new_game();
+        }
     }
 }
 

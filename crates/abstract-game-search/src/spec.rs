@@ -43,10 +43,18 @@ impl BotKind {
     fn accepts(self, param: &str) -> bool {
         match self {
             BotKind::Random | BotKind::Greedy => param == "seed",
-            BotKind::Mcts => ["iters", "ms", "c", "playout", "widen", "seed"].contains(&param),
-            BotKind::Uct => ["iters", "ms", "c", "seed"].contains(&param),
-            BotKind::AlphaBeta => ["depth", "nodes", "ms", "seed"].contains(&param),
+            BotKind::Mcts => {
+                ["iters", "ms", "c", "playout", "widen", "seed", "threads"].contains(&param)
+            }
+            BotKind::Uct => ["iters", "ms", "c", "seed", "threads"].contains(&param),
+            BotKind::AlphaBeta => ["depth", "nodes", "ms", "seed", "threads"].contains(&param),
         }
+    }
+
+    /// Whether the bot searches, and so can use several threads (`threads=N`).
+    #[must_use]
+    pub fn has_threads(self) -> bool {
+        self.accepts("threads")
     }
 }
 
@@ -64,12 +72,14 @@ a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
   greedy     the best move by a one-ply evaluation; params: seed
   mcts       Monte Carlo tree search (default iters=1000); params: iters=N, ms=N (time per
              move), c=X (exploration, 0.5), playout=N|end (random plies before evaluating, 8),
-             widen=X (progressive widening, 2; 0 = every child at once), seed
+             widen=X (progressive widening, 2; 0 = every child at once), seed, threads=N
   uct        plain UCT without game knowledge: random rollouts to the end, no evaluation
-             (default iters=1000); params: iters=N, ms=N, c=X (1.0), seed
+             (default iters=1000); params: iters=N, ms=N, c=X (1.0), seed, threads=N
   alphabeta  alpha-beta with iterative deepening (default depth=3); params: depth=N,
-             nodes=N, ms=N (time per move), seed
-  examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:seed=3";
+             nodes=N, ms=N (time per move), seed, threads=N
+  threads=N  search on N threads (1 to 64, default 1): faster, but then the moves depend on
+             timing, even under iters, nodes or depth (iters and nodes count all threads)
+  examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:threads=2";
 
 /// Why a spec string was refused. The message lists the bots and their parameters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -128,6 +138,9 @@ pub struct BotSpec {
     pub widening: Option<f64>,
     /// `seed=N`: the seed of the bot's random choices (0 when unset).
     pub seed: Option<u64>,
+    /// `threads=N` (MCTS, UCT, alpha-beta): threads per search, 1 to
+    /// [`MAX_THREADS`](crate::MAX_THREADS) (1 when unset).
+    pub threads: Option<u32>,
 }
 
 impl BotSpec {
@@ -143,6 +156,7 @@ impl BotSpec {
             playout: None,
             widening: None,
             seed: None,
+            threads: None,
         }
     }
 
@@ -150,6 +164,25 @@ impl BotSpec {
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> BotSpec {
         self.seed = Some(seed);
+        self
+    }
+
+    /// The same spec searching on `threads` threads (clamped to 1 to
+    /// [`MAX_THREADS`](crate::MAX_THREADS)), for the bots that search
+    /// ([`BotKind::has_threads`]); other bots are returned unchanged.
+    ///
+    /// ```
+    /// use abstract_game_search::BotSpec;
+    /// let s: BotSpec = "alphabeta:ms=100".parse().unwrap();
+    /// assert_eq!(s.with_threads(2).to_string(), "alphabeta:ms=100:threads=2");
+    /// let r: BotSpec = "random".parse().unwrap();
+    /// assert_eq!(r.with_threads(2).to_string(), "random");
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: u32) -> BotSpec {
+        if self.kind.has_threads() {
+            self.threads = Some(threads.clamp(1, crate::MAX_THREADS as u32));
+        }
         self
     }
 
@@ -173,28 +206,35 @@ impl BotSpec {
     #[must_use]
     pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         let seed = self.seed.unwrap_or(0);
+        let threads = self.threads.unwrap_or(1) as usize;
         match self.kind {
             BotKind::Random => Box::new(Random::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
             BotKind::Mcts => {
                 let d = MctsConfig::default();
-                Box::new(Mcts::new(MctsConfig {
-                    exploration: self.exploration.unwrap_or(d.exploration),
-                    playout: self.playout.unwrap_or(d.playout),
-                    widening: self.widening.unwrap_or(d.widening),
-                    seed,
-                    ..d
-                }))
+                Box::new(
+                    Mcts::new(MctsConfig {
+                        exploration: self.exploration.unwrap_or(d.exploration),
+                        playout: self.playout.unwrap_or(d.playout),
+                        widening: self.widening.unwrap_or(d.widening),
+                        seed,
+                        ..d
+                    })
+                    .with_threads(threads),
+                )
             }
             BotKind::Uct => {
                 let d = MctsConfig::plain();
-                Box::new(Mcts::new(MctsConfig {
-                    exploration: self.exploration.unwrap_or(d.exploration),
-                    seed,
-                    ..d
-                }))
+                Box::new(
+                    Mcts::new(MctsConfig {
+                        exploration: self.exploration.unwrap_or(d.exploration),
+                        seed,
+                        ..d
+                    })
+                    .with_threads(threads),
+                )
             }
-            BotKind::AlphaBeta => Box::new(AlphaBeta::new()),
+            BotKind::AlphaBeta => Box::new(AlphaBeta::new().with_threads(threads)),
         }
     }
 }
@@ -229,6 +269,9 @@ impl fmt::Display for BotSpec {
         }
         if let Some(s) = self.seed {
             write!(f, ":seed={s}")?;
+        }
+        if let Some(t) = self.threads {
+            write!(f, ":threads={t}")?;
         }
         Ok(())
     }
@@ -266,6 +309,13 @@ impl FromStr for BotSpec {
                 }
                 "ms" => spec.millis = Some(int()?),
                 "seed" => spec.seed = Some(int()?),
+                "threads" => {
+                    let n = int()?;
+                    if !(1..=crate::MAX_THREADS as u64).contains(&n) {
+                        return Err(bad());
+                    }
+                    spec.threads = Some(n as u32);
+                }
                 "c" | "widen" => {
                     let x: f64 = value.parse().map_err(|_| bad())?;
                     if !(x.is_finite() && x >= 0.0) {
@@ -313,6 +363,9 @@ mod tests {
             "uct:ms=100:c=0.7:seed=2",
             "alphabeta:depth=5",
             "alphabeta:nodes=10000:ms=200",
+            "alphabeta:ms=100:threads=2",
+            "mcts:iters=500:seed=2:threads=4",
+            "uct:threads=64",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -343,6 +396,10 @@ mod tests {
             ("mcts:widen=inf", "bad value for 'widen'"),
             ("uct:playout=8", "no parameter 'playout'"),
             ("alphabeta:depth=99999999999", "bad value"),
+            ("alphabeta:threads=0", "bad value for 'threads'"),
+            ("mcts:threads=65", "bad value for 'threads'"),
+            ("random:threads=2", "no parameter 'threads'"),
+            ("greedy:threads=1", "no parameter 'threads'"),
         ];
         for (text, needle) in cases {
             let e = text.parse::<BotSpec>().unwrap_err().to_string();
