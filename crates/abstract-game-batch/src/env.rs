@@ -11,8 +11,10 @@ use rayon::ThreadPool;
 pub struct EnvOptions {
     /// The number of games (at least 1).
     pub num_envs: usize,
-    /// The base seed: game `i`'s episode `e` starts from [`derive_seed`]`(seed, i, e)`, and
-    /// its sampler ([`VecEnv::sample_actions`]) from a stream of its own.
+    /// The base seed: game `i`'s episode `e` plays its opening from
+    /// `SeededRng::new(`[`derive_seed`]`(seed, i, e))`, and its sampler
+    /// ([`VecEnv::sample_actions`]) draws from `SeededRng::new(derive_seed(seed, i, u64::MAX))`
+    /// (one stream for all its episodes, restarted by a reset with a seed).
     pub seed: u64,
     /// Worker threads (at least 1). One runs everything on the calling thread; more start a
     /// pool of that many threads, owned by the batch. Results are the same for every count.
@@ -200,8 +202,8 @@ impl<G: Actions + Observe> Shared<G> {
     }
 }
 
-/// Salt of the samplers' seeds, so that they never share a stream with an opening.
-const SAMPLER: u64 = 0x5A4D_504C_4552_5321;
+/// The episode number of the samplers' seeds, never reached by an episode.
+const SAMPLER: u64 = u64::MAX;
 
 /// `N` games of one game and configuration, stepped together: one call plays an action in
 /// every game and writes what comes next into caller buffers ([`BatchMut`]).
@@ -246,6 +248,8 @@ pub struct VecEnv<G: Actions + Observe> {
     slots: Vec<Slot<G>>,
     pool: Option<ThreadPool>,
     dims: Dims,
+    /// The games are at the episodes [`VecEnv::new`] started, untouched since.
+    fresh: bool,
 }
 
 /// Whether a game under a [`MoveLimit`] was cut off by the limit (not ended by its rules):
@@ -321,8 +325,13 @@ impl<G: Actions + Observe> VecEnv<G> {
             slots,
             pool,
             dims,
+            fresh: true,
         };
         env.reseed(options.seed);
+        let shared = &env.shared;
+        for (i, slot) in env.slots.iter_mut().enumerate() {
+            shared.restart(i, slot);
+        }
         Ok(env)
     }
 
@@ -400,21 +409,28 @@ impl<G: Actions + Observe> VecEnv<G> {
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.episode = 0;
             slot.pending = None;
-            slot.sampler = SeededRng::new(derive_seed(seed ^ SAMPLER, i as u64, 0));
+            slot.sampler = SeededRng::new(derive_seed(seed, i as u64, SAMPLER));
         }
     }
 
-    /// Starts a new episode in every game (with a new base seed if one is given: as if the
-    /// batch had been built with it) and writes the first positions; `rewards`,
-    /// `terminated` and `truncated` are cleared.
+    /// Starts a new episode in every game and writes the first positions; `rewards`,
+    /// `terminated` and `truncated` are cleared. With a seed, the batch starts over as if it
+    /// had been built with that seed (episode 0 everywhere, samplers restarted); without one
+    /// each game starts its next episode (the first reset after [`VecEnv::new`] shows the
+    /// episodes `new` already started).
     ///
     /// # Errors
     /// A buffer of the wrong size; nothing is changed then.
     pub fn reset(&mut self, seed: Option<u64>, out: BatchMut<'_>) -> Result<(), BatchError> {
         out.check(self.slots.len(), self.dims)?;
-        if let Some(seed) = seed {
-            self.reseed(seed);
-        }
+        let next = match seed {
+            Some(seed) => {
+                self.reseed(seed);
+                false
+            }
+            None => !core::mem::replace(&mut self.fresh, false),
+        };
+        self.fresh = false;
         let (shared, dims) = (&self.shared, self.dims);
         par::run(
             self.pool.as_ref(),
@@ -422,6 +438,7 @@ impl<G: Actions + Observe> VecEnv<G> {
             Rows(out, dims),
             &|first, slots: &mut [Slot<G>], Rows(out, _)| {
                 for (k, slot) in slots.iter_mut().enumerate() {
+                    slot.episode += u64::from(next);
                     shared.restart(first + k, slot);
                 }
                 out.rewards.fill(0.0);
@@ -476,6 +493,7 @@ impl<G: Actions + Observe> VecEnv<G> {
                 Ok(())
             },
         )?;
+        self.fresh = false;
         par::run(
             pool,
             &mut self.slots,
@@ -577,6 +595,7 @@ impl<G: Actions + Observe> VecEnv<G> {
             });
         }
         target.state = state;
+        self.fresh = false;
         Ok(())
     }
 }
