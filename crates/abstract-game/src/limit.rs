@@ -56,7 +56,8 @@ pub struct MoveLimit<G> {
 }
 
 impl<G: Game> MoveLimit<G> {
-    /// Wraps a state in progress; `plies` decisions count as already made.
+    /// Wraps a state in progress; `plies` decisions count as already made. With `plies` over
+    /// `max_plies` (a position no game reaches) the text it writes is not read back.
     #[must_use]
     pub fn wrap(inner: G, plies: u32, max_plies: u32) -> Self {
         MoveLimit {
@@ -107,6 +108,15 @@ pub enum LimitPositionError<E> {
     /// The ` @ plies/max_plies` suffix is missing or malformed.
     #[error("expected ' @ plies/max_plies' after the position")]
     Counter,
+    /// More decisions counted than the limit allows: no game reaches such a position (the
+    /// limit ends it at `plies == max_plies`).
+    #[error("{plies} plies counted, over the limit of {max_plies}")]
+    OverLimit {
+        /// The plies counted.
+        plies: u32,
+        /// The limit.
+        max_plies: u32,
+    },
     /// The inner position text was refused.
     #[error(transparent)]
     Inner(E),
@@ -124,10 +134,14 @@ impl<G: Game> FromStr for MoveLimit<G> {
             }
             t.parse().map_err(|_| LimitPositionError::Counter)
         };
+        let (plies, max_plies) = (number(plies)?, number(max)?);
+        if plies > max_plies {
+            return Err(LimitPositionError::OverLimit { plies, max_plies });
+        }
         Ok(MoveLimit {
             inner: inner.parse().map_err(LimitPositionError::Inner)?,
-            plies: number(plies)?,
-            max_plies: number(max)?,
+            plies,
+            max_plies,
         })
     }
 }
@@ -237,6 +251,14 @@ impl<G: Game> Game for MoveLimit<G> {
     }
 
     fn diagram(&self) -> String {
+        if self.limit_reached() && !self.inner.status().is_finished() {
+            // The inner diagram still names a player to move: say that nobody is.
+            return format!(
+                "{}game over: a draw, the move limit of {} reached\n",
+                self.inner.diagram(),
+                self.max_plies
+            );
+        }
         format!(
             "{}move {} of at most {}\n",
             self.inner.diagram(),
@@ -296,6 +318,26 @@ mod tests {
         assert_eq!(g.plies(), u32::MAX);
         let text = g.to_string();
         assert_eq!(text.parse::<MoveLimit<Subtraction>>().unwrap(), g);
+    }
+
+    #[test]
+    fn a_counter_over_its_limit_is_refused() {
+        let read = |t: &str| t.parse::<MoveLimit<Subtraction>>();
+        assert_eq!(
+            read("9 3 2 @ 9/5"),
+            Err(LimitPositionError::OverLimit {
+                plies: 9,
+                max_plies: 5
+            })
+        );
+        assert!(read("9 3 2 @ 1/0").is_err());
+        // At the limit the game is a draw, as the limit leaves it; a limit of 0 is a game
+        // over at its start, whose text reads back.
+        for text in ["9 3 2 @ 5/5", "9 3 2 @ 0/0"] {
+            let g = read(text).unwrap();
+            assert!(g.status().is_finished());
+            assert_eq!(g.to_string(), text);
+        }
     }
 
     #[test]

@@ -126,13 +126,14 @@ enum Command {
         /// One bot SPEC per seat, separated by commas, for example mcts:ms=100,random.
         #[arg(long, required = true, value_name = "SPEC,SPEC")]
         bots: String,
-        /// Number of games (a multiple of the seat count plays each bot in each seat equally).
+        /// Number of games, at most 1000000000 (a multiple of the seat count plays each bot in
+        /// each seat equally); results are counted, and --jsonl written, as games end.
         #[arg(long, default_value_t = 2)]
         games: usize,
         /// Seed of the openings and of the bots.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Games played at once, 0 for one per core.
+        /// Games played at once, 0 for one per core, at most 1024.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
         /// Random moves that open each game (the same for every rotation of the seats).

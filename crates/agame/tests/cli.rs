@@ -3,6 +3,7 @@
 mod common;
 
 use common::{agame, failure, stdout, temp_file, typed_into};
+use std::io::Write as _;
 
 #[test]
 fn games_lists_every_game_and_option() {
@@ -159,6 +160,20 @@ fn demo_plays_every_game_to_an_end() {
     }
     // Each game ends (by its rules, or as a draw at the demo's move limit).
     assert_eq!(s.matches("\nResult after ").count(), 3, "{s}");
+    // The final boards say that the game is over, not who is to move, and the scores say
+    // what they count.
+    for section in s.split("\n=== ").skip(1) {
+        let end = &section[section.rfind("\n\n").unwrap()..];
+        let status = section[..section.find("\nResult after ").unwrap()]
+            .lines()
+            .rev()
+            .find(|l| !l.is_empty())
+            .unwrap();
+        assert!(!status.contains("to move"), "{section}");
+        assert!(section.contains("game over"), "{section}");
+        assert!(end.contains("scores: player 1: "), "{end}");
+        assert!(end.contains(": the "), "what the scores count: {end}");
+    }
 }
 
 /// Depths 1 and 2 from the start are all reorientations (120 and 120 x 120) under either
@@ -327,4 +342,71 @@ fn control_characters_are_shown_escaped() {
     let err = failure(&["replay", "pikemen", path.to_str().unwrap()]);
     assert!(!err.contains('\0') && !err.contains('\u{1b}'), "{err:?}");
     assert!(err.contains("e2(E)\\0\\u{1b}[2J"), "{err}");
+}
+
+#[test]
+fn a_counter_over_its_limit_is_refused() {
+    let two = "8/8/8/8/8/8/8/S1NE6S2U 1 0,0 12";
+    for counter in ["9/5", "5/4"] {
+        let err = failure(&[
+            "legal",
+            "pikemen",
+            "--position",
+            &format!("{two} @ {counter}"),
+        ]);
+        assert!(err.contains("over the limit"), "{counter}: {err}");
+    }
+}
+
+/// Records are read a line at a time: a command stops at the first bad move while the rest is
+/// still being written (a whole-file read would wait for the end of the input).
+#[test]
+fn records_are_read_as_a_stream() {
+    for args in [
+        &["replay", "pikemen", "-"][..],
+        &["legal", "pikemen", "--moves", "-"],
+        &["render", "pikemen", "--moves", "-"],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_agame"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b"e2(E)\ne2(E)\n").unwrap();
+        input.flush().unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("{args:?} waited for the end of its input");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        drop(input);
+        assert!(!status.success(), "{args:?}");
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert!(err.contains("line 2, ply 2"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_record_line_over_the_limit_is_refused_with_its_number() {
+    let mut text = b"e2(E)\n".to_vec();
+    text.extend(std::iter::repeat_n(b'a', 2 << 20));
+    text.push(b'\n');
+    let path = temp_file("long-line.txt", text);
+    let err = failure(&["replay", "pikemen", path.to_str().unwrap()]);
+    assert!(
+        err.contains("line 2: the line is too long (2097152 bytes; at most 1048576)"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 300, "{} bytes", err.len());
 }

@@ -6,7 +6,7 @@ mod client;
 mod common;
 
 use client::Engine;
-use common::{stdout, typed_into};
+use common::{fed, stdout, typed_into};
 use std::path::Path;
 
 fn agame() -> &'static Path {
@@ -352,4 +352,171 @@ fn help_lists_the_commands() {
             "{command}: {help}"
         );
     }
+}
+
+/// An engine fed raw bytes, its replies read on a thread so that a missing reply is a test
+/// failure after a timeout, not a hang.
+struct Raw {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    replies: std::sync::mpsc::Receiver<String>,
+}
+
+impl Raw {
+    fn start() -> Raw {
+        use std::io::BufRead as _;
+        let mut child = std::process::Command::new(agame())
+            .arg("engine")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (send, replies) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in output.lines() {
+                if send.send(line.unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Raw {
+            child,
+            input,
+            replies,
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        use std::io::Write as _;
+        self.input.write_all(bytes).unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The next reply line, within 30 seconds.
+    fn reply(&self) -> String {
+        self.replies
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("a reply within 30 s")
+    }
+
+    /// Whether a reply line arrives within `ms` milliseconds.
+    fn quiet_for(&self, ms: u64) -> bool {
+        self.replies
+            .recv_timeout(std::time::Duration::from_millis(ms))
+            .is_err()
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_and_the_engine_goes_on() {
+    let out = fed(&["engine"], b"game pikemen\n\xff\nisready\nshow\n", 30);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0], "error not UTF-8 text (bad byte at column 1)",
+        "{text}"
+    );
+    assert_eq!(lines[1], "readyok", "{text}");
+    assert!(lines[2].starts_with("board "), "{text}");
+    assert_eq!(*lines.last().unwrap(), "status tomove 1", "{text}");
+}
+
+#[test]
+fn a_bad_line_during_an_infinite_search_leaves_stop_and_quit_readable() {
+    let mut e = Raw::start();
+    e.send(b"setoption name bot value mcts\ngame pikemen\ngo infinite\n\xfe\xff junk\n");
+    assert!(e.reply().starts_with("error not UTF-8"));
+    e.send(b"isready\n");
+    assert_eq!(e.reply(), "readyok");
+    e.send(b"stop\n");
+    assert!(e.reply().starts_with("info "));
+    assert!(e.reply().starts_with("bestmove "));
+    e.send(b"quit\n");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn the_end_of_input_stops_an_infinite_search_and_quits() {
+    let out = fed(&["engine"], b"game pikemen\ngo infinite\n", 60);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("bestmove ") && last != "bestmove none",
+        "{text}"
+    );
+}
+
+/// UCI's rule: a `go infinite` search answers only after `stop`, even a bot that is done at
+/// once (random, greedy) or an alpha-beta search that reached its depth cap.
+#[test]
+fn go_infinite_answers_only_after_stop() {
+    for bot in ["random", "greedy", "alphabeta:depth=1"] {
+        let mut e = Raw::start();
+        e.send(format!("setoption name bot value {bot}\ngame gipf\ngo infinite\n").as_bytes());
+        assert!(e.quiet_for(500), "{bot} answered before stop");
+        e.send(b"isready\nlegal\n");
+        assert_eq!(e.reply(), "readyok", "{bot}");
+        assert!(e.reply().starts_with("error busy searching"), "{bot}");
+        e.send(b"stop\n");
+        let mut reply = e.reply();
+        if reply.starts_with("info ") {
+            reply = e.reply();
+        }
+        assert!(
+            reply.starts_with("bestmove ") && reply != "bestmove none",
+            "{bot}: {reply}"
+        );
+        // And a finite search still answers by itself.
+        e.send(b"go depth 1\n");
+        let mut reply = e.reply();
+        if reply.starts_with("info ") {
+            reply = e.reply();
+        }
+        assert!(reply.starts_with("bestmove "), "{bot}: {reply}");
+    }
+}
+
+#[test]
+fn long_lines_are_refused_and_echoed_bytes_are_escaped_and_cut() {
+    let mut input = vec![b'a'; 3 << 20];
+    input.extend_from_slice(b"\nisready\n\x00\x1b[2Jwipe\n");
+    input.extend(std::iter::repeat_n(b'b', 500_000));
+    input.extend_from_slice(b"\n");
+    input.extend(b"setoption ".iter().chain(&b"x ".repeat(200_000)));
+    input.extend_from_slice(b"\nisready\n");
+    let out = fed(&["engine"], &input, 60);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "error the line is too long (3145728 bytes; at most 1048576)",
+        "{}",
+        &text[..text.len().min(300)]
+    );
+    assert_eq!(lines[1], "readyok");
+    assert_eq!(lines[2], "error unknown command: \\u{0}\\u{1b}[2Jwipe");
+    assert!(
+        lines[3].starts_with("error unknown command: bbbb"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[3].ends_with("...(500000 bytes)"), "{}", lines[3]);
+    assert!(lines[4].starts_with("error unknown option: x x x"));
+    assert!(lines[4].len() < 1100, "{} bytes", lines[4].len());
+    assert_eq!(lines[5], "readyok");
+    assert_eq!(lines.len(), 6);
+    assert!(!text.bytes().any(|b| b < b' ' && b != b'\n'));
 }

@@ -176,3 +176,73 @@ fn jsonl_records_replay() {
         }
     }
 }
+
+#[test]
+fn absurd_game_and_job_counts_are_clear_errors() {
+    for (games, jobs) in [
+        ("18446744073709551615", "1"),
+        ("1000000001", "1"),
+        ("2", "100000"),
+    ] {
+        let out = agame(&[
+            "match",
+            "pikemen",
+            "--bots",
+            "random,random",
+            "--games",
+            games,
+            "--jobs",
+            jobs,
+        ]);
+        assert!(!out.status.success(), "{games} {jobs}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(
+            err.contains("--games") && err.contains("1 to 1000000000 games")
+                || err.contains("--jobs 100000: at most 1024"),
+            "{err}"
+        );
+    }
+}
+
+/// A long match holds no game it has counted: under a 2 GB address-space limit a match of
+/// 100 million games runs, writing its records as the games end (one that reserved a slot per
+/// game up front aborted at once).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_match_streams_its_results() {
+    let jsonl = temp_path("long-match.jsonl");
+    let command = format!(
+        "ulimit -v 2000000; exec '{}' match pikemen --bots random,random --games 100000000 \
+         --max-plies 10 --jsonl '{}'",
+        env!("CARGO_BIN_EXE_agame"),
+        jsonl.display()
+    );
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let lines = loop {
+        let lines = std::fs::read_to_string(&jsonl)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        // The records are buffered: some thousands in, a block was written.
+        if lines >= 10 || std::time::Instant::now() > deadline {
+            break lines;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+            panic!("the match ended: {status}: {err}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(running, "the match stopped");
+    assert!(lines >= 10, "{lines} records after 60 s");
+}

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{agame, temp_path, typed_into};
+use common::{agame, fed, temp_path, typed_into};
 
 /// Runs `agame play ARGS` with `input` on standard input; its standard output.
 fn play(args: &[&str], input: &str) -> String {
@@ -25,6 +25,10 @@ fn hot_seat_moves_mistakes_undo_and_save() {
     assert!(s.contains("cannot read 'zz' as a move"), "{s}");
     assert!(s.contains("illegal move 'a2-a4'"), "{s}");
     assert!(s.contains("illegal move 'h8-h4'"), "{s}");
+    assert!(
+        !s.contains("': illegal move:"),
+        "the reason says it once: {s}"
+    );
     assert!(s.contains("2. player 2: h8-h6\n"), "{s}");
     assert_eq!(s.matches("took back 1 move\n").count(), 2, "{s}");
     assert!(s.contains("nothing to undo"), "{s}");
@@ -112,20 +116,29 @@ fn the_bot_answers_and_undo_takes_its_move_back_too() {
         "e2(NW)\nhint\nundo\nposition\nquit\n",
     );
     assert!(s.contains("1. player 1: e2(NW)\n"), "{s}");
-    let bot = s
-        .lines()
-        .find(|l| l.starts_with("2. player 2 (bot): "))
+    let lines: Vec<&str> = s.lines().collect();
+    let bot = lines
+        .iter()
+        .position(|l| l.starts_with("2. player 2 (bot): "))
         .unwrap_or_else(|| panic!("{s}"));
     assert!(
-        bot.contains("[depth 2, ") && bot.contains(" value "),
-        "{bot}"
-    );
-    assert!(s.contains("move 3: player 1 (you) to decide"), "{s}");
-    assert!(
-        s.lines()
-            .any(|l| l.starts_with("hint: ") && l.contains("depth 2")),
+        lines[bot + 1].starts_with("   thinking: depth 2, ") && lines[bot + 1].contains(" value "),
         "{s}"
     );
+    assert!(lines[bot + 2].starts_with("   expected: "), "{s}");
+    assert!(s.contains("move 3: player 1 (you) to decide"), "{s}");
+    let hint = lines
+        .iter()
+        .position(|l| l.starts_with("hint: "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(lines[hint + 1].starts_with("   thinking: depth 2, "), "{s}");
+    // The bot's move is marked on the board shown next, and said under it.
+    let mark = lines
+        .iter()
+        .position(|l| l.starts_with("marked with >: what move 2 (player 2: "))
+        .unwrap_or_else(|| panic!("{s}"));
+    let board = &lines[bot..mark];
+    assert!(board.iter().any(|l| l.contains('>')), "{s}");
     assert!(s.contains("took back 2 moves\n"), "{s}");
     // Back at the start.
     assert!(s.contains("L2UL2UL2UM2US2U3/L2UM2UM2US2U4/L2UM2US2U5/M2US2U5S1U/S2U5S1UM1U/5S1UM1UL1U/4S1UM1UM1UL1U/3S1UM1UL1UL1UL1U 1 0,0 12\n"), "{s}");
@@ -214,4 +227,54 @@ fn help_lists_the_commands_and_bot_specs() {
     ] {
         assert!(help.contains(word), "{word}: {help}");
     }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    let out = fed(
+        &["play", "pikemen", "--bot", "none"],
+        b"\xff\xfe\ne2(NW)\nquit\n",
+        60,
+    );
+    assert!(out.status.success());
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        s.contains("refused that line: not UTF-8 text (bad byte at column 1); type it again"),
+        "{s}"
+    );
+    assert!(s.contains("1. player 1: e2(NW)\n"), "{s}");
+    assert!(s.contains("quit after 1 moves"), "{s}");
+}
+
+/// A GIPF game up to White's choice between two removals of one row: with or without the
+/// GIPF-piece on b5 (the row b5 c6 d7 e8; moves of `agame demo --game gipf`).
+const GIPF_TO_A_REMOVAL: &str = "f1-f2\nh1-h2\ni4-h5\nd8-d7\nd8-d7\nh6-g6\ni2-h3\ne9-e8\n\
+                                 b6-c6\nh6-h5\nd1-d2\nf8-f7\nd8-e8\n";
+
+#[test]
+fn a_removal_is_named_by_any_one_spot_that_tells_it_apart() {
+    let input = format!("{GIPF_TO_A_REMOVAL}xe2\nxc6\nxb5\nquit\n");
+    let s = play(&["gipf", "--bot", "none"], &input);
+    // The rows waiting for removal are marked on the board.
+    let at = s.find("move 14: player 1 to decide").unwrap();
+    let board = &s[s[..at].rfind("e9").unwrap()..at];
+    let board = &board[..board.find("  a   b   c").unwrap()];
+    assert_eq!(
+        board.matches("(w)").count() + board.matches("(W)").count(),
+        4,
+        "{board}"
+    );
+    assert!(
+        s[..at].ends_with(
+            "player 1 (White) to remove a row (standard)\n\
+             marked with >: what move 13 (player 1: d8-e8) changed\n"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("no row to remove holds xe2; name a row by any one of its spots: "),
+        "{s}"
+    );
+    assert!(s.contains("xc6 is in more than one removal: "), "{s}");
+    assert!(s.contains("14. player 1: xb5,c6,d7,e8\n"), "{s}");
 }

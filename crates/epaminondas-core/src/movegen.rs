@@ -33,7 +33,7 @@ pub enum IllegalMove {
     #[error("the squares are not on one line")]
     NotALine,
     /// The tail square does not hold a piece of the player to move.
-    #[error("no piece of the player to move on the tail square")]
+    #[error("the move must start on a square holding one of your pieces")]
     NotOwnPiece,
     /// The destination lies within the moving group itself.
     #[error("the destination is inside the moving group")]

@@ -8,7 +8,8 @@ use crate::movegen::IllegalMove;
 use crate::moves::{Move, MoveParseError};
 use crate::position::PositionError;
 use abstract_game::{Game, MoveError, MoveList, Outcome, PlayerId, SeededRng, Status};
-use alloc::string::String;
+use alloc::format;
+use alloc::string::{String, ToString};
 use core::fmt::Write;
 
 /// Number of stones placed in the stumbling-blocks variant.
@@ -574,10 +575,17 @@ impl Game for Epaminondas {
             out.push(char::from(b'a' + f));
         }
         out.push('\n');
+        let name = |p: PlayerId| format!("player {p} ({})", ["W", "B"][p.index() & 1]);
+        let who = match self.status() {
+            Status::Ongoing(p) => format!("{} to move", name(p)),
+            Status::Finished(o) => match o.winner() {
+                Some(p) => format!("game over: {} wins", name(p)),
+                None => "game over: draw".to_string(),
+            },
+        };
         let _ = writeln!(
             out,
-            "{} to move; on the enemy home row: W {}, B {}; mirror rule {}{}",
-            if self.to_move == 0 { "W (1)" } else { "B (2)" },
+            "{who}; on the enemy home row: W {}, B {}; mirror rule {}{}",
             self.on_enemy_home_row(PlayerId::FIRST),
             self.on_enemy_home_row(PlayerId::SECOND),
             if self.mirror { "on" } else { "off" },

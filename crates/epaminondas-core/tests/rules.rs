@@ -512,7 +512,7 @@ fn move_limit_wrapper_draws() {
 fn diagram_and_score_of_a_small_position() {
     let p = pos(&["22..", "....", "...1", "1..."], 1, true);
     let expected = " 4  B B . .\n 3  . . . .\n 2  . . . W\n 1  W . . .\n    a b c d\n\
-                    W (1) to move; on the enemy home row: W 0, B 0; mirror rule on\n";
+                    player 1 (W) to move; on the enemy home row: W 0, B 0; mirror rule on\n";
     assert_eq!(p.diagram(), expected);
     // Two of Black's eight starting pieces (2 rows of 4) remain: White has taken 6; White has
     // lost 6 as well.

@@ -355,11 +355,21 @@ impl Gipf {
 }
 
 /// The board drawn with its coordinates: `w`/`b` single pieces, `W`/`B` GIPF-pieces, `.` an
-/// empty spot, `+` a dot.
+/// empty spot, `+` a dot; the dots at the ends of each column named (`a1` under column a, `a5`
+/// over it), the pieces of rows waiting for removal in parentheses, and a status line.
 pub(crate) fn diagram(g: &Gipf) -> String {
-    // Text rows from number-level 18 (e9) down to 2 (e1); column c at text column 4c.
-    let mut grid = vec![vec![b' '; 4 * 8 + 4]; 17];
+    // Text rows from number-level 19 (over e9) down to 1 (under e1); column c at text column
+    // 2 + 4c, so that a mark fits left of column a.
+    let mut grid = vec![vec![b' '; 4 * 8 + 6]; 19];
+    let place = |grid: &mut Vec<Vec<u8>>, level: i32, col: u8, text: &[u8]| {
+        let row = (19 - level) as usize;
+        let x = 2 + 4 * col as usize;
+        let x = if text.len() == 3 { x - 1 } else { x };
+        grid[row][x..x + text.len()].copy_from_slice(text);
+    };
+    let pending = pending_spots(g);
     for col in 0u8..9 {
+        let (mut low, mut high) = (None, None);
         for number in 1u8..=9 {
             let name = format!("{}{}", (b'a' + col) as char, number);
             let level = 2 * i32::from(number) + (i32::from(col) - 4).abs();
@@ -381,8 +391,22 @@ pub(crate) fn diagram(g: &Gipf) -> String {
             } else {
                 continue;
             };
-            let row = (18 - level) as usize;
-            grid[row][4 * col as usize] = ch;
+            let in_row = name
+                .parse::<Spot>()
+                .is_ok_and(|s| pending & 1 << s.index() != 0);
+            if in_row {
+                place(&mut grid, level, col, &[b'(', ch, b')']);
+            } else {
+                place(&mut grid, level, col, &[ch]);
+            }
+            low = low.or(Some((level, name.clone())));
+            high = Some((level, name));
+        }
+        for (level, name) in [low.map(|(l, n)| (l - 1, n)), high.map(|(l, n)| (l + 1, n))]
+            .into_iter()
+            .flatten()
+        {
+            place(&mut grid, level, col, name.as_bytes());
         }
     }
     let mut out = String::new();
@@ -390,26 +414,44 @@ pub(crate) fn diagram(g: &Gipf) -> String {
         out.push_str(String::from_utf8_lossy(row).trim_end());
         out.push('\n');
     }
-    out.push_str("a   b   c   d   e   f   g   h   i    (W B: GIPF-pieces; w b: pieces; +: dots)\n");
-    let name = |p: abstract_game::PlayerId| if p.index() == 0 { "White" } else { "Black" };
+    out.push_str(
+        "  a   b   c   d   e   f   g   h   i    (W B: GIPF-pieces; w b: pieces; +: dots; (w): a row to remove)\n",
+    );
+    let name = |p: abstract_game::PlayerId| {
+        let colour = if p.index() == 0 { "White" } else { "Black" };
+        format!("player {p} ({colour})")
+    };
     let who = match g.status() {
         abstract_game::Status::Ongoing(p) if g.at_turn_start() => format!("{} to push", name(p)),
-        abstract_game::Status::Ongoing(p) => format!("{} to remove", name(p)),
+        abstract_game::Status::Ongoing(p) => format!("{} to remove a row", name(p)),
         abstract_game::Status::Finished(o) => match o.winner() {
-            Some(p) => format!("{} wins", name(p)),
+            Some(p) => format!("game over: {} wins", name(p)),
             None => "game over".to_string(),
         },
     };
     let _ = writeln!(
         out,
-        "reserve W {} B {}, captured W {} B {}; {} ({})",
-        g.reserve[0], g.reserve[1], g.captured[0], g.captured[1], who, g.variant
+        "in reserve: White {}, Black {}; lost to captures: White {}, Black {}",
+        g.reserve[0], g.reserve[1], g.captured[0], g.captured[1]
     );
+    let _ = writeln!(out, "{who} ({})", g.variant);
     out.lines()
         .map(str::trim_end)
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
+}
+
+/// The spots of the rows waiting for removal, as a mask of spot indices.
+fn pending_spots(g: &Gipf) -> u64 {
+    if !matches!(g.phase, Phase::Removing(_)) {
+        return 0;
+    }
+    (0..2usize)
+        .flat_map(|c| {
+            bits(u64::from(g.offered(c))).map(move |line| g.board.row_run(line as usize, c))
+        })
+        .fold(0, |all, run| all | run)
 }
 
 #[cfg(test)]
@@ -502,12 +544,50 @@ mod tests {
     #[test]
     fn diagram_shows_pieces() {
         let d = Gipf::start(Variant::Standard).diagram();
-        let board: String = d.lines().take(17).collect();
+        let board: String = d.lines().take(19).collect();
         assert_eq!(board.matches('W').count(), 3);
         assert_eq!(board.matches('B').count(), 3);
         assert_eq!(board.matches('+').count(), 24);
         assert_eq!(board.matches('.').count(), 31);
         assert!(d.contains("a   b   c"));
-        assert!(d.ends_with("reserve W 12 B 12, captured W 0 B 0; White to push (standard)\n"));
+        assert!(d.ends_with(
+            "in reserve: White 12, Black 12; lost to captures: White 0, Black 0\n\
+             player 1 (White) to push (standard)\n"
+        ));
+        // Every column's end dots are named over and under it.
+        for name in ["a1", "a5", "b1", "b6", "e1", "e9", "i1", "i5"] {
+            assert_eq!(board.matches(name).count(), 1, "{name}\n{d}");
+        }
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines[0].trim(), "e9");
+        assert_eq!(lines[1].trim(), "d8  +   f8");
+        assert_eq!(lines[18].trim(), "e1");
+        assert_eq!(lines[17].trim(), "d1  +   f1");
+    }
+
+    #[test]
+    fn diagram_marks_the_rows_waiting_for_removal() {
+        // Seeded random games until a player must choose a row.
+        let mut rng = abstract_game::SeededRng::new(3);
+        let mut g = Gipf::start(Variant::Standard);
+        while g.at_turn_start() {
+            let Some(mv) = abstract_game::random_move(&g, &mut rng) else {
+                g = Gipf::start(Variant::Standard);
+                continue;
+            };
+            g.apply_unchecked(mv);
+        }
+        let d = g.diagram();
+        let marked = d.matches('(').count() - 1; // the legend has one
+        assert!(marked >= 4, "{d}");
+        assert!(d.contains("to remove a row"), "{d}");
+        // Each removal the player may choose removes marked pieces only.
+        for mv in g.legal_moves() {
+            let text = mv.to_string();
+            for spot in text.trim_start_matches('x').split(',') {
+                let spot: Spot = spot.parse().unwrap();
+                assert!(pending_spots(&g) & 1 << spot.index() != 0, "{text}\n{d}");
+            }
+        }
     }
 }

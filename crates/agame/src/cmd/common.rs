@@ -1,9 +1,10 @@
 //! What several subcommands share: the failure type, reading move lists, sorted legal moves and
 //! the end-of-game summary.
 
+use super::lines::Lines;
 use abstract_game::{EndReason, Game, PlayerId, Status};
 use std::fmt::Write as _;
-use std::io::Read as _;
+use std::io::BufRead;
 use std::path::Path;
 
 /// A failure of the program's input (bad option, unreadable file, illegal move), reported on
@@ -20,48 +21,73 @@ impl Failure {
 
 pub type CmdResult = Result<(), Failure>;
 
-/// A move list as read: its name for messages and its moves with their line numbers.
-#[derive(Debug)]
+/// A move list being read, one move at a time (records are streamed: a long one is never held
+/// whole): an iterator of `(line number, move text)`.
 pub struct MoveFile {
     /// The path as given, or "standard input" for `-`.
     pub name: String,
-    /// (line number, move text) of each move.
-    pub moves: Vec<(usize, String)>,
+    lines: Lines<Box<dyn BufRead>>,
+    line: usize,
 }
 
-/// Reads a move list (`-`: standard input): one move per line; blank lines and `#` comments
-/// are skipped, a UTF-8 byte-order mark at the start too. Text that is not UTF-8 is refused
-/// with its line number.
+impl std::fmt::Debug for MoveFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "MoveFile({:?}, line {})", self.name, self.line)
+    }
+}
+
+/// Opens a move list (`-`: standard input): one move per line; blank lines and `#` comments
+/// are skipped, a UTF-8 byte-order mark at the start too. A line that is not UTF-8 or longer
+/// than [`MAX_LINE`](super::lines::MAX_LINE) is refused with its line number.
 pub fn read_moves(path: &Path) -> Result<MoveFile, Failure> {
     let stdin = path == Path::new("-");
-    let name = if stdin {
-        "standard input".to_string()
+    let (name, input): (String, Box<dyn BufRead>) = if stdin {
+        (
+            "standard input".to_string(),
+            Box::new(std::io::stdin().lock()),
+        )
     } else {
-        path.display().to_string()
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        (name, Box::new(std::io::BufReader::new(file)))
     };
-    let bytes = if stdin {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map(|_| b)
-    } else {
-        std::fs::read(path)
-    }
-    .map_err(|e| Failure::input(format!("{name}: {e}")))?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    let mut moves = Vec::new();
-    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line = std::str::from_utf8(line).map_err(|e| {
-            Failure::input(format!(
-                "{name} line {}: not UTF-8 text (bad byte at column {})",
-                n + 1,
-                e.valid_up_to() + 1
-            ))
-        })?;
-        let line = line.trim();
-        if !line.is_empty() && !line.starts_with('#') {
-            moves.push((n + 1, line.to_string()));
+    Ok(MoveFile {
+        name,
+        lines: Lines::new(input),
+        line: 0,
+    })
+}
+
+impl Iterator for MoveFile {
+    type Item = Result<(usize, String), Failure>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let line = match self.lines.next()? {
+                Ok(line) => line,
+                Err(e) => return Some(Err(Failure::input(format!("{}: {e}", self.name)))),
+            };
+            self.line += 1;
+            let text = match line.text() {
+                Ok(text) => text,
+                Err(why) => {
+                    return Some(Err(Failure::input(format!(
+                        "{} line {}: {why}",
+                        self.name, self.line
+                    ))));
+                }
+            };
+            let text = if self.line == 1 {
+                text.strip_prefix('\u{feff}').unwrap_or(&text)
+            } else {
+                &text
+            }
+            .trim();
+            if !text.is_empty() && !text.starts_with('#') {
+                return Some(Ok((self.line, text.to_string())));
+            }
         }
     }
-    Ok(MoveFile { name, moves })
 }
 
 /// Parses and applies one move, naming the file line, the ply and the reason on failure.

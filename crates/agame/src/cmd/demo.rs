@@ -35,11 +35,13 @@ fn choose<G: Game>(state: &G, mover: PlayerId, rng: &mut SeededRng) -> G::Move {
     best[rng.below(best.len())]
 }
 
-/// One demo game: which game, under which name `agame` knows it, and its title.
+/// One demo game: which game, under which name `agame` knows it, its title and what its
+/// scores count.
 struct Show<'a, G> {
     start: G,
     name: &'a str,
     title: &'a str,
+    scores: &'a str,
 }
 
 /// Plays and prints the demo games (all, or only `only_game`); with `record`, also writes
@@ -65,6 +67,8 @@ pub fn run(
             start: pikemen_core::Pikemen::new(&Default::default()).map_err(|e| new(&e))?,
             name: "pikemen",
             title: "Pikemen, 2 players, target 12",
+            scores: "the points of the pieces each player captured (small 1, medium 2, large 3); \
+                     12 points win",
         };
         out += &play(&show, seed, max_plies, record)?;
     }
@@ -73,6 +77,9 @@ pub fn run(
             start: gipf_core::Gipf::new(&Default::default()).map_err(|e| new(&e))?,
             name: "gipf",
             title: "GIPF, standard game; moves starting with x are row removals",
+            scores: "the pieces of the other colour each player captured (a GIPF-piece counts 2); \
+                     they decide nothing: a player loses with no piece left to push or no \
+                     GIPF-piece left on the board",
         };
         out += &play(&show, seed, max_plies, record)?;
     }
@@ -81,6 +88,9 @@ pub fn run(
             start: epaminondas_core::Epaminondas::new(&Default::default()).map_err(|e| new(&e))?,
             name: "epaminondas",
             title: "Epaminondas, 14x12, mirror rule on",
+            scores: "the enemy pieces each player captured; they decide nothing: a player wins \
+                     by starting a turn with more pieces on the enemy home row than the other has \
+                     on its own (the crossing), or when the other has no legal move left",
         };
         out += &play(&show, seed, max_plies, record)?;
     }
@@ -104,6 +114,7 @@ fn play<G: EndReason>(
         moves.push((mover, mv));
     }
     let end = state.inner();
+    let scores_meaning = show.scores;
 
     let mut s = format!(
         "\n=== {} ===\nStart:\n{}\n",
@@ -121,11 +132,12 @@ fn play<G: EndReason>(
     if !line.is_empty() {
         let _ = writeln!(s, "{}", line.trim_end());
     }
-    let _ = writeln!(s, "\n{}", end.diagram());
-    // The wrapped state, so that the result names the move limit when it ended the game.
+    // The wrapped state, so that the diagram and the result name the move limit when it
+    // ended the game.
+    let _ = writeln!(s, "\n{}", state.diagram());
     let _ = writeln!(
         s,
-        "Result after {} moves: {}; {}.",
+        "Result after {} moves: {}.\n{}: {scores_meaning}.",
         moves.len(),
         outcome_text(&state),
         scores_line(end)

@@ -5,13 +5,15 @@
 //! thread, the only writer of standard output, answers both in the order events arrive. So a
 //! `stop` or `isready` is answered while a search runs.
 
+use super::lines::Lines;
 use super::play::DEFAULT_BOT;
 use super::{CmdResult, Failure, Job};
 use crate::{AfterCharge, GameArgs, GameName, OnOff, VariantName};
 use abstract_game::{EndReason, Evaluate, Game, PlayerId, Status};
 use abstract_game_search::{Bot, BotKind, BotSpec, Limits};
 use clap::ValueEnum;
-use std::io::{BufRead, Write};
+use std::fmt::Write as _;
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -31,9 +33,11 @@ Commands, one per line (replies in brackets; full details in docs/protocol.md):
   show                                   [board ..., position, scores, status lines]
   go [iters N] [depth N] [movetime MS] [infinite]   [info ..., bestmove M]
   stop                                   ends a search early: its bestmove follows
-  quit
+                                         (go infinite answers only after stop)
+  quit                                   (the end of input: stop, then quit)
 Moves are single words: the spaces of GIPF complete turns are written as _.
-Bad commands get a line 'error ...' and the engine goes on.";
+Bad commands, lines that are not UTF-8 and lines over 1 MiB get a line 'error ...'
+and the engine goes on.";
 
 const HANDSHAKE: &str = "\
 id author the abstract-games developers
@@ -41,9 +45,10 @@ game pikemen players=2|3|4 target=N max-plies=N
 game gipf variant=basic|standard|tournament turns max-plies=N
 game epaminondas board=WxH stones mirror=on|off max-plies=N";
 
-/// What the main thread answers: a line of input, its end, or a finished search's reply.
+/// What the main thread answers: a line of input (or why it was refused), its end, or a
+/// finished search's reply.
 enum Event {
-    Line(String),
+    Line(Result<String, String>),
     End,
     Found(String),
 }
@@ -53,9 +58,9 @@ pub fn run() -> CmdResult {
     let (events, inbox) = channel();
     let reader = events.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
+        for line in Lines::new(std::io::stdin().lock()) {
             let Ok(line) = line else { break };
-            if reader.send(Event::Line(line)).is_err() {
+            if reader.send(Event::Line(line.text())).is_err() {
                 return;
             }
         }
@@ -65,17 +70,10 @@ pub fn run() -> CmdResult {
     let stdout = std::io::stdout();
     for event in inbox {
         let reply = match event {
-            Event::Line(line) => engine.command(&line),
-            // Unlike `quit`, the end of input lets a running search finish, so that
-            // `echo 'game gipf\ngo depth 4' | agame engine` answers in full.
-            Event::End => {
-                engine.quitting = true;
-                String::new()
-            }
-            Event::Found(reply) => {
-                engine.search = None;
-                reply
-            }
+            Event::Line(Ok(line)) => engine.command(&line),
+            Event::Line(Err(why)) => format!("error {}\n", one_line(&why)),
+            Event::End => engine.end_of_input(),
+            Event::Found(reply) => engine.found(reply),
         };
         let mut out = stdout.lock();
         out.write_all(reply.as_bytes())
@@ -92,10 +90,19 @@ pub fn run() -> CmdResult {
 struct Engine {
     table: Option<Box<dyn Table>>,
     spec: BotSpec,
-    /// The stop flag of the running search.
-    search: Option<Arc<AtomicBool>>,
+    search: Option<Search>,
     events: Sender<Event>,
     quitting: bool,
+}
+
+/// A search started by `go`, until its reply is written.
+struct Search {
+    /// Set by `stop` and `quit`; the search thread reads it.
+    stop: Arc<AtomicBool>,
+    /// `go infinite`: as in UCI, the reply waits for `stop` even if the search ends earlier.
+    infinite: bool,
+    /// The reply of an infinite search that ended before `stop`.
+    held: Option<String>,
 }
 
 impl Engine {
@@ -109,6 +116,47 @@ impl Engine {
         }
     }
 
+    /// Stops the running search: its reply, if it is already known (else it follows as an
+    /// [`Event::Found`]).
+    fn stop(&mut self) -> String {
+        let Some(search) = &mut self.search else {
+            return String::new();
+        };
+        search.stop.store(true, Ordering::Relaxed);
+        match search.held.take() {
+            Some(reply) => {
+                self.search = None;
+                reply
+            }
+            None => String::new(),
+        }
+    }
+
+    /// A search's reply: written, or held until `stop` if the search was infinite.
+    fn found(&mut self, reply: String) -> String {
+        match &mut self.search {
+            Some(s) if s.infinite && !s.stop.load(Ordering::Relaxed) => {
+                s.held = Some(reply);
+                String::new()
+            }
+            _ => {
+                self.search = None;
+                reply
+            }
+        }
+    }
+
+    /// The end of input ends the program, after a running search: a finite one finishes (so
+    /// that `echo 'game gipf\ngo depth 4' | agame engine` answers in full), an infinite one,
+    /// which only `stop` would end, is stopped.
+    fn end_of_input(&mut self) -> String {
+        self.quitting = true;
+        match &self.search {
+            Some(s) if s.infinite => self.stop(),
+            _ => String::new(),
+        }
+    }
+
     /// The reply to one line (possibly empty): whole lines, each ending in a newline.
     fn command(&mut self, line: &str) -> String {
         let line = line.trim();
@@ -118,17 +166,10 @@ impl Engine {
         let reply = match (word, &self.search) {
             ("", _) => Ok(String::new()),
             ("isready", _) => Ok("readyok".into()),
-            ("stop", Some(flag)) => {
-                flag.store(true, Ordering::Relaxed);
-                Ok(String::new())
-            }
-            ("stop", None) => Ok(String::new()),
-            ("quit", search) => {
-                if let Some(flag) = search {
-                    flag.store(true, Ordering::Relaxed);
-                }
+            ("stop", _) => return self.stop(),
+            ("quit", _) => {
                 self.quitting = true;
-                Ok(String::new())
+                return self.stop();
             }
             (_, Some(_)) => Err(format!("busy searching, send stop first: {word}")),
             ("agame", None) => Ok(format!(
@@ -160,7 +201,7 @@ impl Engine {
             "legal" => return Ok(table.legal()),
             "show" => return Ok(table.show()),
             _ => {
-                let mut limits = go_limits(rest)?;
+                let (mut limits, infinite) = go_limits(rest)?;
                 if self.spec.kind != BotKind::AlphaBeta {
                     // Only alpha-beta has a depth; to MCTS a depth-only budget would be none
                     // at all, and its search would never end.
@@ -169,9 +210,13 @@ impl Engine {
                 if limits.is_unlimited() {
                     limits = self.spec.limits();
                 }
-                let flag = Arc::new(AtomicBool::new(false));
-                table.go(limits.with_stop(flag.clone()), self.events.clone());
-                self.search = Some(flag);
+                let stop = Arc::new(AtomicBool::new(false));
+                table.go(limits.with_stop(stop.clone()), self.events.clone());
+                self.search = Some(Search {
+                    stop,
+                    infinite,
+                    held: None,
+                });
             }
         }
         Ok(String::new())
@@ -210,14 +255,46 @@ impl Engine {
     }
 }
 
-/// A message as one reply line: its lines joined by `; `, runs of blanks as one.
+/// The longest word of an error line, in characters: longer words (echoes of hostile input)
+/// are cut, saying how long they were.
+const MAX_WORD: usize = 40;
+
+/// The longest error line, in bytes, roughly: a longer message is cut.
+const MAX_ERROR: usize = 1000;
+
+/// A message as one reply line: its lines joined by `; `, runs of blanks as one, control
+/// characters escaped (NUL as `\u{0}`, ESC as `\u{1b}`), long words and the line cut.
 fn one_line(message: &str) -> String {
-    let lines: Vec<String> = message
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .collect();
-    lines.join("; ")
+    let mut out = String::new();
+    for line in message.lines() {
+        let mut words = line.split_whitespace().peekable();
+        if words.peek().is_some() && !out.is_empty() {
+            out.push_str("; ");
+        }
+        let mut first = true;
+        for word in words {
+            if out.len() > MAX_ERROR {
+                out.push_str(" ...");
+                return out;
+            }
+            if !first {
+                out.push(' ');
+            }
+            first = false;
+            let count = word.chars().count();
+            for c in word.chars().take(MAX_WORD) {
+                if c.is_control() {
+                    out.extend(c.escape_default());
+                } else {
+                    out.push(c);
+                }
+            }
+            if count > MAX_WORD {
+                let _ = write!(out, "...({} bytes)", word.len());
+            }
+        }
+    }
+    out
 }
 
 /// Reads `NAME key=value ...` into the options `agame`'s other commands take.
@@ -280,14 +357,16 @@ fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
         .map_err(|_| format!("{key} needs a number, not '{value}'"))
 }
 
-/// Reads `go`'s budget (nothing set: the bot spec's budget).
-fn go_limits(text: &str) -> Result<Limits, String> {
+/// Reads `go`'s budget (nothing set: the bot spec's budget), and whether it is `infinite`.
+fn go_limits(text: &str) -> Result<(Limits, bool), String> {
     let mut words = text.split_whitespace();
     let mut limits = Limits::none();
+    let mut infinite = false;
     while let Some(word) = words.next() {
         if word == "infinite" {
             // A budget that is never spent: only `stop` ends the search.
             limits = limits.with_iterations(u64::MAX);
+            infinite = true;
             continue;
         }
         let value = words
@@ -307,7 +386,7 @@ fn go_limits(text: &str) -> Result<Limits, String> {
             }
         };
     }
-    Ok(limits)
+    Ok((limits, infinite))
 }
 
 /// A move as one protocol word: GIPF complete turns hold spaces, written as `_`.

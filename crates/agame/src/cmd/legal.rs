@@ -21,9 +21,11 @@ impl Job for Legal {
 fn legal_cmd<G: Game>(start: &G, moves: Option<&Path>) -> CmdResult {
     let mut state = start.clone();
     if let Some(path) = moves {
-        let file = read_moves(path)?;
-        for (ply, (line, text)) in file.moves.iter().enumerate() {
-            play_text(&mut state, &file.name, (*line, ply + 1), text)?;
+        let mut file = read_moves(path)?;
+        let mut ply = 0;
+        while let Some((line, text)) = file.next().transpose()? {
+            ply += 1;
+            play_text(&mut state, &file.name, (line, ply), &text)?;
         }
     }
     if let Status::Finished(o) = state.status() {

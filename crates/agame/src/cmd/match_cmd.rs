@@ -3,11 +3,12 @@
 use super::{CmdResult, Failure, Job};
 use abstract_game::{EndReason, Evaluate, Outcome, PlayerId, SeededRng, Status};
 use abstract_game_search::BotSpec;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
 use std::time::Instant;
 
 /// What `agame match` was asked to do.
@@ -31,6 +32,12 @@ pub struct MatchOptions {
     pub options: String,
 }
 
+/// The most games a match plays: more than anyone runs, few enough to refuse a mistyped count.
+pub const MAX_GAMES: usize = 1_000_000_000;
+
+/// The most games played at once (each on a thread of its own).
+pub const MAX_JOBS: usize = 1024;
+
 /// `agame match` as a [`Job`].
 #[derive(Debug)]
 pub struct Match(pub MatchOptions);
@@ -42,7 +49,7 @@ impl Job for Match {
 }
 
 /// One finished game.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Played {
     /// The bot (index into the options' list) at each seat.
     seats: Vec<usize>,
@@ -122,23 +129,40 @@ fn play_one<G: Evaluate + EndReason>(
     }
 }
 
-fn tallies(played: &[Played], bots: usize) -> Vec<Tally> {
-    let mut t = vec![Tally::default(); bots];
-    for g in played {
+/// What the report needs of the games played so far: each bot's tally, the games and plies.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Totals {
+    tallies: Vec<Tally>,
+    games: usize,
+    plies: usize,
+}
+
+impl Totals {
+    fn new(bots: usize) -> Totals {
+        Totals {
+            tallies: vec![Tally::default(); bots],
+            ..Totals::default()
+        }
+    }
+
+    /// Counts one more game.
+    fn add(&mut self, g: &Played) {
+        self.games += 1;
+        self.plies += g.moves.len();
         let firsts = g.outcome.winners().len();
         for (s, &b) in g.seats.iter().enumerate() {
             let seat = PlayerId::new(s as u8).unwrap_or(PlayerId::FIRST);
+            let t = &mut self.tallies[b];
             match (g.outcome.rank(seat), firsts) {
-                (0, 1) => t[b].wins += 1,
-                (0, _) => t[b].draws += 1,
-                _ => t[b].losses += 1,
+                (0, 1) => t.wins += 1,
+                (0, _) => t.draws += 1,
+                _ => t.losses += 1,
             }
             if g.outcome.rank(seat) == 0 {
-                t[b].points += 1.0 / firsts as f64;
+                t.points += 1.0 / firsts as f64;
             }
         }
     }
-    t
 }
 
 /// The Elo difference of the first bot over the others from its points (a share of first
@@ -201,48 +225,59 @@ fn record_line<G: Evaluate>(opts: &MatchOptions, g: &Played) -> String {
     )
 }
 
-/// Plays the games, shows progress on a terminal, and returns them in game order.
+/// Plays the games, shows progress on a terminal, and hands each finished game to `each` in
+/// game order, as the games end: nothing holds every game (a match may be long), only those
+/// finished ahead of an earlier one still being played.
 fn play_all<G: Evaluate + EndReason>(
     start: &G,
     opts: &MatchOptions,
-) -> Result<Vec<Played>, Failure> {
+    mut each: impl FnMut(&Played) -> CmdResult,
+) -> CmdResult {
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Played, String>>>> =
-        Mutex::new((0..opts.games).map(|_| None).collect());
+    let failed = AtomicBool::new(false);
     let progress = std::io::stderr().is_terminal();
-    std::thread::scope(|s| {
+    let (send, finished) = channel();
+    let result = std::thread::scope(|s| {
         for _ in 0..opts.jobs.clamp(1, opts.games.max(1)) {
-            s.spawn(|| {
+            let send = send.clone();
+            let (next, failed) = (&next, &failed);
+            s.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games {
+                    if i >= opts.games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let r = play_one(start, opts, i);
-                    if let Ok(mut all) = results.lock() {
-                        all[i] = Some(r);
-                    }
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if progress {
-                        eprint!("\r{}", progress_bar(d, opts.games));
+                    if send.send((i, play_one(start, opts, i))).is_err() {
+                        break;
                     }
                 }
             });
         }
+        drop(send);
+        // Games that ended before an earlier one, by index, until their turn.
+        let mut ahead = BTreeMap::new();
+        let mut done = 0;
+        for (i, game) in finished {
+            ahead.insert(i, game);
+            while let Some(game) = ahead.remove(&done) {
+                let outcome = game.map_err(Failure::input).and_then(|g| each(&g));
+                if outcome.is_err() {
+                    // The other threads stop at their next game; theirs are not reported.
+                    failed.store(true, Ordering::Relaxed);
+                    return outcome;
+                }
+                done += 1;
+                if progress {
+                    eprint!("\r{}", progress_bar(done, opts.games));
+                }
+            }
+        }
+        Ok(())
     });
     if progress {
         eprint!("\r{:60}\r", "");
     }
-    let all = results
-        .into_inner()
-        .map_err(|_| Failure::input("a game thread failed"))?;
-    all.into_iter()
-        .map(|r| {
-            r.unwrap_or_else(|| Err("a game was not played".into()))
-                .map_err(Failure::input)
-        })
-        .collect()
+    result
 }
 
 fn progress_bar(done: usize, total: usize) -> String {
@@ -256,8 +291,8 @@ fn progress_bar(done: usize, total: usize) -> String {
 }
 
 /// The report: a table per bot, the Elo line for two bots, and the JSON summary last.
-fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
-    let t = tallies(played, opts.bots.len());
+fn report(opts: &MatchOptions, totals: &Totals, seconds: f64) -> String {
+    let t = &totals.tallies;
     let mut out = String::new();
     let width = opts.names.iter().map(String::len).max().unwrap_or(0).max(3);
     let _ = writeln!(
@@ -270,7 +305,7 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
         "points",
         w = width + 3
     );
-    for (i, (name, t)) in opts.names.iter().zip(&t).enumerate() {
+    for (i, (name, t)) in opts.names.iter().zip(t).enumerate() {
         let _ = writeln!(
             out,
             "{:<2} {:<w$}  {:>5} {:>5} {:>6} {:>7.1}",
@@ -283,14 +318,13 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
             w = width
         );
     }
-    let plies: usize = played.iter().map(|g| g.moves.len()).sum();
     let _ = writeln!(
         out,
         "{} games, {:.1} plies per game, {seconds:.1} s",
-        played.len(),
-        plies as f64 / played.len().max(1) as f64
+        totals.games,
+        totals.plies as f64 / totals.games.max(1) as f64
     );
-    let elo = rated(&opts.names).then(|| elo(t[0].points, played.len(), t.len()));
+    let elo = rated(&opts.names).then(|| elo(t[0].points, totals.games, t.len()));
     if let Some((diff, low, high)) = elo {
         let over = if t.len() == 2 {
             opts.names[1].clone()
@@ -306,7 +340,7 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
     let bots: Vec<String> = opts
         .names
         .iter()
-        .zip(&t)
+        .zip(t)
         .map(|(name, t)| {
             format!(
                 "{{\"spec\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"points\":{}}}",
@@ -321,7 +355,7 @@ fn report(opts: &MatchOptions, played: &[Played], seconds: f64) -> String {
     let _ = write!(
         out,
         "{{\"games\":{},\"bots\":[{}]",
-        played.len(),
+        totals.games,
         bots.join(",")
     );
     if let Some((diff, low, high)) = elo {
@@ -343,8 +377,17 @@ fn run<G: Evaluate + EndReason>(start: &G, opts: &MatchOptions) -> CmdResult {
             opts.bots.len()
         )));
     }
-    if opts.games == 0 {
-        return Err(Failure::input("--games must be at least 1"));
+    if !(1..=MAX_GAMES).contains(&opts.games) {
+        return Err(Failure::input(format!(
+            "--games {}: a match has 1 to {MAX_GAMES} games",
+            opts.games
+        )));
+    }
+    if opts.jobs > MAX_JOBS {
+        return Err(Failure::input(format!(
+            "--jobs {}: at most {MAX_JOBS} games at once",
+            opts.jobs
+        )));
     }
     if opts.games % seats != 0 {
         eprintln!(
@@ -353,17 +396,31 @@ fn run<G: Evaluate + EndReason>(start: &G, opts: &MatchOptions) -> CmdResult {
         );
     }
     let began = Instant::now();
-    let played = play_all(start, opts)?;
-    if let Some(path) = &opts.jsonl {
-        let mut text = String::new();
-        for g in &played {
-            text.push_str(&record_line::<G>(opts, g));
-            text.push('\n');
+    // Created before the first game, so that a bad path fails at once.
+    let mut jsonl = match &opts.jsonl {
+        Some(path) => Some((
+            std::io::BufWriter::new(
+                std::fs::File::create(path)
+                    .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?,
+            ),
+            path,
+        )),
+        None => None,
+    };
+    let mut totals = Totals::new(opts.bots.len());
+    play_all(start, opts, |g| {
+        totals.add(g);
+        match &mut jsonl {
+            Some((file, path)) => writeln!(file, "{}", record_line::<G>(opts, g))
+                .map_err(|e| Failure::input(format!("{}: {e}", path.display()))),
+            None => Ok(()),
         }
-        std::fs::write(path, text)
+    })?;
+    if let Some((mut file, path)) = jsonl {
+        file.flush()
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     }
-    let out = report(opts, &played, began.elapsed().as_secs_f64());
+    let out = report(opts, &totals, began.elapsed().as_secs_f64());
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(())
 }
@@ -407,7 +464,7 @@ mod tests {
 
     #[test]
     fn a_win_is_finishing_first_alone() {
-        let played = vec![
+        let played = [
             Played {
                 seats: vec![0, 1, 2],
                 moves: vec![],
@@ -421,7 +478,9 @@ mod tests {
                 end: "target reached".into(),
             },
         ];
-        let t = tallies(&played, 3);
+        let mut totals = Totals::new(3);
+        played.iter().for_each(|g| totals.add(g));
+        let t = &totals.tallies;
         assert_eq!((t[0].wins, t[0].draws, t[0].losses), (1, 0, 1));
         assert_eq!((t[1].wins, t[1].draws, t[1].losses), (0, 1, 1));
         assert_eq!((t[2].wins, t[2].draws, t[2].losses), (0, 1, 1));
@@ -450,17 +509,34 @@ mod tests {
         use abstract_game::Game;
         let start = abstract_game::toy::Subtraction::new(&Default::default()).unwrap();
         let opts = options(&["alphabeta:depth=8", "random"], 6, 1);
-        let one = play_all(&start, &opts).unwrap();
+        // Every game, in game order, with a running count of those handed over.
+        let all = |opts: &MatchOptions| {
+            let mut v = Vec::new();
+            let mut totals = Totals::new(2);
+            play_all(&start, opts, |g| {
+                totals.add(g);
+                v.push(g.clone());
+                Ok(())
+            })
+            .unwrap();
+            (v, totals)
+        };
+        let (one, totals) = all(&opts);
         assert_eq!(one[0].seats, [0, 1]);
         assert_eq!(one[1].seats, [1, 0]);
         assert_eq!(one[0].moves[..2], one[1].moves[..2]);
         assert_ne!(one[0].moves[..2], one[2].moves[..2]);
-        let two = play_all(&start, &options(&["alphabeta:depth=8", "random"], 6, 3)).unwrap();
+        let (two, _) = all(&options(&["alphabeta:depth=8", "random"], 6, 3));
         let moves = |v: &[Played]| v.iter().map(|g| g.moves.clone()).collect::<Vec<_>>();
         assert_eq!(moves(&one), moves(&two));
-        let t = tallies(&one, 2);
+        let t = &totals.tallies;
         assert_eq!(t[0].wins + t[0].draws + t[0].losses, 6);
-        let text = report(&opts, &one, 1.0);
+        assert_eq!(totals.games, 6);
+        assert_eq!(
+            totals.plies,
+            one.iter().map(|g| g.moves.len()).sum::<usize>()
+        );
+        let text = report(&opts, &totals, 1.0);
         let last = text.lines().last().unwrap();
         let json: serde_json::Value = serde_json::from_str(last).unwrap();
         assert_eq!(json["games"], 6);

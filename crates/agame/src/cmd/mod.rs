@@ -5,6 +5,8 @@ pub mod demo;
 pub mod engine;
 pub mod games;
 pub mod legal;
+pub mod lines;
+pub mod marks;
 pub mod match_cmd;
 pub mod perft;
 pub mod play;

@@ -2,10 +2,12 @@
 //! terminal or with standard input from a pipe (one command per line, no prompts needed).
 
 use super::common::{sorted_legal, summary};
+use super::lines::Lines;
+use super::marks::mark_changes;
 use super::{CmdResult, Failure, Job};
 use crate::{GameArgs, value_name};
-use abstract_game::{EndReason, Evaluate, Game, PlayerId};
-use abstract_game_search::{Bot, BotSpec, Limits};
+use abstract_game::{EndReason, Evaluate, Game, MoveError, PlayerId};
+use abstract_game_search::{Bot, BotSpec, Limits, SearchInfo};
 use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -108,7 +110,7 @@ impl Job for Play {
         let prompts = stdin.is_terminal();
         let stdout = std::io::stdout();
         Session::new(start, self)
-            .run(&mut stdin.lock(), &mut stdout.lock(), prompts)
+            .run(stdin.lock(), &mut stdout.lock(), prompts)
             .map_err(|e| Failure::input(format!("terminal: {e}")))
     }
 }
@@ -190,16 +192,16 @@ impl<G: Evaluate + EndReason> Session<G> {
 
     fn run(
         &mut self,
-        input: &mut impl BufRead,
+        input: impl BufRead,
         out: &mut impl Write,
         prompts: bool,
     ) -> std::io::Result<()> {
+        let mut input = Lines::new(input);
         writeln!(
             out,
             "type a move, ? for the legal moves, help for the commands"
         )?;
         let mut shown = false;
-        let mut line = String::new();
         while let Some(mover) = self.state().to_move() {
             if !self.is_person(mover) {
                 if !self.bot_moves(mover, out, prompts)? {
@@ -209,7 +211,7 @@ impl<G: Evaluate + EndReason> Session<G> {
                 continue;
             }
             if !shown {
-                write!(out, "\n{}", self.state().diagram())?;
+                write!(out, "\n{}", self.board(mover))?;
                 writeln!(out, "{}", self.situation(mover))?;
                 shown = true;
             }
@@ -217,11 +219,17 @@ impl<G: Evaluate + EndReason> Session<G> {
                 write!(out, "player {mover}> ")?;
                 out.flush()?;
             }
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = input.next_line()? else {
                 writeln!(out, "end of input: the game is left unfinished")?;
                 return Ok(());
-            }
+            };
+            let line = match line.text() {
+                Ok(line) => line,
+                Err(why) => {
+                    writeln!(out, "refused that line: {why}; type it again")?;
+                    continue;
+                }
+            };
             match self.answer(Request::parse(&line), mover, out)? {
                 Next::Ask => {}
                 Next::Played => shown = false,
@@ -230,6 +238,41 @@ impl<G: Evaluate + EndReason> Session<G> {
         }
         write!(out, "\n{}", summary(self.state(), self.moves.len()))?;
         Ok(())
+    }
+
+    /// The diagram, with what changed since `mover`'s own last move marked (`>` before each
+    /// changed cell) and said in a line under it.
+    fn board(&self, mover: PlayerId) -> String {
+        let now = self.moves.len();
+        // The position after the mover's own last move, or before the last move if that was
+        // the mover's (in GIPF a player may decide twice in a row).
+        let since = (0..now)
+            .rev()
+            .find(|&i| self.history[i].to_move() == Some(mover))
+            .map_or(0, |i| i + 1);
+        let since = if since >= now {
+            now.saturating_sub(1)
+        } else {
+            since
+        };
+        let diagram = self.state().diagram();
+        if now == 0 {
+            return diagram;
+        }
+        let (mut text, marked) = mark_changes(&self.history[since].diagram(), &diagram);
+        let what = if since + 1 == now {
+            format!(
+                "move {now} (player {}: {})",
+                self.history[since].to_move().map_or(0, |p| p.number()),
+                self.moves[since]
+            )
+        } else {
+            format!("moves {} to {now}", since + 1)
+        };
+        if marked {
+            let _ = writeln!(text, "marked with >: what {what} changed");
+        }
+        text
     }
 
     /// The line under the diagram: whose decision it is.
@@ -268,7 +311,7 @@ impl<G: Evaluate + EndReason> Session<G> {
                     }),
                 };
                 if let Some((mv, info)) = bot.choose(&state, limits) {
-                    writeln!(out, "hint: {mv} ({info})")?;
+                    writeln!(out, "hint: {mv}\n{}", thinking(&info, mover))?;
                 }
             }
             Request::Save("") => writeln!(out, "save needs a file name: save FILE")?,
@@ -288,24 +331,66 @@ impl<G: Evaluate + EndReason> Session<G> {
                 writeln!(out, "quit after {} moves", self.moves.len())?;
                 return Ok(Next::Quit);
             }
-            Request::Move(text) => match self.state().parse_move(text) {
-                Err(e) => writeln!(
-                    out,
-                    "cannot read '{text}' as a move: {e} (? lists the legal moves)"
-                )?,
-                Ok(mv) => match self.state().check_move(mv) {
-                    Err(e) => {
-                        writeln!(out, "illegal move '{text}': {e} (? lists the legal moves)")?
-                    }
-                    Ok(()) => {
-                        writeln!(out, "{}. player {mover}: {mv}", self.moves.len() + 1)?;
-                        self.push(mv);
-                        return Ok(Next::Played);
-                    }
-                },
+            Request::Move(text) => match self.read_move(text) {
+                Err(why) => writeln!(out, "{why} (? lists the legal moves)")?,
+                Ok(mv) => {
+                    writeln!(out, "{}. player {mover}: {mv}", self.moves.len() + 1)?;
+                    self.push(mv);
+                    return Ok(Next::Played);
+                }
             },
         }
         Ok(Next::Ask)
+    }
+
+    /// The legal move `text` names, or why there is none, in words for people. A removal
+    /// (GIPF: `x` and the spots it removes) may be named by any one of its spots, or several,
+    /// if only one legal removal holds them all.
+    fn read_move(&self, text: &str) -> Result<G::Move, String> {
+        let state = self.state();
+        let refused = match state.parse_move(text) {
+            Ok(mv) => match state.check_move(mv) {
+                Ok(()) => return Ok(mv),
+                Err(MoveError::Illegal(why)) => format!("illegal move '{text}': {why}"),
+                Err(MoveError::GameOver) => "the game is over".to_string(),
+            },
+            Err(e) => format!("cannot read '{text}' as a move: {e}"),
+        };
+        let Some(named) = text.strip_prefix('x') else {
+            return Err(refused);
+        };
+        let named: Vec<&str> = named.split(',').map(str::trim).collect();
+        let removals: Vec<(G::Move, String)> = state
+            .legal_moves()
+            .iter()
+            .map(|&mv| (mv, mv.to_string()))
+            .filter(|(_, t)| t.starts_with('x'))
+            .collect();
+        if removals.is_empty() {
+            return Err(refused);
+        }
+        let holding: Vec<&(G::Move, String)> = removals
+            .iter()
+            .filter(|(_, t)| {
+                let spots: Vec<&str> = t[1..].split(',').collect();
+                named.iter().all(|n| spots.contains(n))
+            })
+            .collect();
+        let all: Vec<&str> = removals.iter().map(|(_, t)| t.as_str()).collect();
+        match holding[..] {
+            [(mv, _)] => Ok(*mv),
+            [] => Err(format!(
+                "no row to remove holds {text}; name a row by any one of its spots: {}",
+                all.join(" or ")
+            )),
+            _ => {
+                let some: Vec<&str> = holding.iter().map(|(_, t)| t.as_str()).collect();
+                Err(format!(
+                    "{text} is in more than one removal: {}; name a spot that only one of them holds, or type the whole removal",
+                    some.join(" or ")
+                ))
+            }
+        }
     }
 
     /// The bot's move at `mover`'s decision; false if it found none (the game then stops).
@@ -335,8 +420,9 @@ impl<G: Evaluate + EndReason> Session<G> {
         };
         writeln!(
             out,
-            "{}. player {mover} (bot): {mv}   [{info}]",
-            self.moves.len() + 1
+            "{}. player {mover} (bot): {mv}\n{}",
+            self.moves.len() + 1,
+            thinking(&info, mover)
         )?;
         self.push(mv);
         Ok(true)
@@ -374,6 +460,48 @@ impl<G: Evaluate + EndReason> Session<G> {
     }
 }
 
+/// The bot's thinking for `mover`, one line of figures and the expected line wrapped between
+/// moves (not inside one, as a terminal would):
+/// ```text
+///    thinking: depth 3, 20539 iterations, value +0.040 for player 2, 0.115 s
+///    expected: c8-f5 d1-d4 a8-d5
+/// ```
+fn thinking<M: std::fmt::Display>(info: &SearchInfo<M>, mover: PlayerId) -> String {
+    let mut s = format!(
+        "   thinking: depth {}, {} iterations, value {:+.3} for player {mover}, {:.3} s",
+        info.depth,
+        info.iterations,
+        info.value,
+        info.elapsed.as_secs_f64()
+    );
+    let moves: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+    // Complete GIPF turns hold spaces: set them apart more clearly.
+    let gap = if moves.iter().any(|m| m.contains(' ')) {
+        " | "
+    } else {
+        " "
+    };
+    let indent = "   expected: ";
+    let mut width = 0;
+    for (i, m) in moves.iter().enumerate() {
+        if i == 0 {
+            s.push('\n');
+            s.push_str(indent);
+            width = indent.len();
+        } else if width + gap.len() + m.len() > 88 {
+            s.push('\n');
+            s.push_str(&" ".repeat(indent.len()));
+            width = indent.len();
+        } else {
+            s.push_str(gap);
+            width += gap.len();
+        }
+        s.push_str(m);
+        width += m.len();
+    }
+    s
+}
+
 /// The sorted legal moves, several to a line.
 fn legal_list<G: Game>(state: &G) -> String {
     let moves = sorted_legal(state);
@@ -397,7 +525,28 @@ fn legal_list<G: Game>(state: &G) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Request;
+    use super::{PlayerId, Request, SearchInfo, thinking};
+
+    #[test]
+    fn the_expected_line_wraps_between_moves() {
+        let mut info = SearchInfo::immediate(0.25, std::time::Duration::from_millis(31));
+        info.pv = (0..40).map(|i| format!("a{i}-b{i}")).collect();
+        let text = thinking(&info, PlayerId::SECOND);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "   thinking: depth 0, 0 iterations, value +0.250 for player 2, 0.031 s"
+        );
+        assert!(lines[1].starts_with("   expected: a0-b0 a1-b1 "), "{text}");
+        assert!(lines.len() > 3, "{text}");
+        assert!(lines.iter().all(|l| l.len() <= 88), "{text}");
+        // Every move whole, in order, on the expected lines.
+        let moves: Vec<&str> = lines[1..]
+            .iter()
+            .flat_map(|l| l.trim_start_matches("   expected:").split_whitespace())
+            .collect();
+        assert_eq!(moves, info.pv);
+    }
 
     #[test]
     fn commands_are_words_and_the_rest_are_moves() {

@@ -1,6 +1,6 @@
 //! `agame render`: the picture of a position as an SVG document.
 
-use super::common::{MoveFile, play_text, read_moves};
+use super::common::{play_text, read_moves};
 use super::{CmdResult, Failure, Job};
 use abstract_game::{PlayerId, SvgOptions, ToSvg};
 use std::path::PathBuf;
@@ -26,24 +26,6 @@ pub struct Render {
 
 impl Job for Render {
     fn run<G: ToSvg>(self, start: &G) -> CmdResult {
-        let file = match &self.moves {
-            Some(path) => read_moves(path)?,
-            None => MoveFile {
-                name: String::new(),
-                moves: Vec::new(),
-            },
-        };
-        let texts = &file.moves;
-        let plies = match self.ply {
-            Some(n) if n > texts.len() => {
-                return Err(Failure::input(format!(
-                    "--ply {n}: only {} moves to play",
-                    texts.len()
-                )));
-            }
-            Some(n) => n,
-            None => texts.len(),
-        };
         let bottom = PlayerId::from_number(self.bottom)
             .filter(|p| p.number() <= start.player_count())
             .ok_or_else(|| {
@@ -55,17 +37,30 @@ impl Job for Render {
             })?;
         let mut state = start.clone();
         let mut last = None;
-        for (ply, (line, text)) in texts.iter().take(plies).enumerate() {
-            let before = state.clone();
-            play_text(&mut state, &file.name, (*line, ply + 1), text)?;
-            if self.last_move && ply + 1 == plies {
-                let mv = before
-                    .parse_move(text)
-                    .map_err(|e| Failure::input(format!("ply {}: {e}", ply + 1)))?;
-                last = before.last_move(mv);
+        let mut played = 0;
+        if let Some(path) = &self.moves {
+            let mut file = read_moves(path)?;
+            while self.ply.is_none_or(|n| played < n) {
+                let Some((line, text)) = file.next().transpose()? else {
+                    break;
+                };
+                let before = state.clone();
+                played += 1;
+                play_text(&mut state, &file.name, (line, played), &text)?;
+                if self.last_move {
+                    let mv = before
+                        .parse_move(&text)
+                        .map_err(|e| Failure::input(format!("ply {played}: {e}")))?;
+                    last = before.last_move(mv);
+                }
             }
         }
-        if self.last_move && plies == 0 {
+        if let Some(n) = self.ply.filter(|&n| n > played) {
+            return Err(Failure::input(format!(
+                "--ply {n}: only {played} moves to play"
+            )));
+        }
+        if self.last_move && played == 0 {
             return Err(Failure::input("--last-move: no move was played"));
         }
         let svg = state.to_svg(&SvgOptions {

@@ -60,21 +60,22 @@ fn position_json<G: EndReason>(state: &G, ply: usize) -> String {
 /// `agame replay`: checks a record move by move; the final diagram, scores and outcome with its
 /// reason, or with `each` one JSON object per position.
 fn replay_cmd<G: EndReason>(start: &G, file: &Path, each: bool) -> CmdResult {
-    let file = read_moves(file)?;
-    let moves = &file.moves;
+    let mut file = read_moves(file)?;
     let mut state = start.clone();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (ply, (line, text)) in moves.iter().enumerate() {
+    let mut ply = 0;
+    while let Some((line, text)) = file.next().transpose()? {
         if each {
             let _ = writeln!(out, "{}", position_json(&state, ply));
         }
-        play_text(&mut state, &file.name, (*line, ply + 1), text)?;
+        ply += 1;
+        play_text(&mut state, &file.name, (line, ply), &text)?;
     }
     if each {
-        let _ = writeln!(out, "{}", position_json(&state, moves.len()));
+        let _ = writeln!(out, "{}", position_json(&state, ply));
     } else {
-        let _ = write!(out, "{}", summary(&state, moves.len()));
+        let _ = write!(out, "{}", summary(&state, ply));
     }
     Ok(())
 }

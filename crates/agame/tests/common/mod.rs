@@ -3,7 +3,7 @@
 //! Each test file is its own crate and uses only some of these.
 #![allow(dead_code)]
 
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -83,4 +83,51 @@ pub fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
 /// The last line of `text`, read as JSON.
 pub fn last_json(text: &str) -> serde_json::Value {
     serde_json::from_str(text.lines().last().expect("some output")).unwrap()
+}
+
+/// `agame ARGS` with the bytes `input` on its standard input, run to its end; it fails the
+/// test if the program is still running after `seconds` (then it is killed).
+pub fn fed(args: &[&str], input: &[u8], seconds: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_agame"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run agame");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written on a thread of its own, so that a large input cannot block on a full pipe while
+    // the output is not yet read; the program may stop reading early (a broken pipe is fine).
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let reader = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let out = reader(Box::new(child.stdout.take().unwrap()));
+    let err = reader(Box::new(child.stderr.take().unwrap()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("agame {args:?} still ran after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
 }
