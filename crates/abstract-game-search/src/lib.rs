@@ -18,6 +18,7 @@
 //! ```
 //!
 //! Features: `serde` derives `Serialize`/`Deserialize` for [`BotSpec`] (as its text).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod alphabeta;

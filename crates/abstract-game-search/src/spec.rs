@@ -345,7 +345,10 @@ impl FromStr for BotSpec {
 }
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(BotSpec);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    BotSpec
+);
 
 #[cfg(test)]
 mod tests {

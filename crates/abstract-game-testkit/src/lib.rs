@@ -22,6 +22,7 @@
 //! let report = check_random_games::<Subtraction>(&Default::default(), &KitOptions::default());
 //! assert_eq!(report.games, KitOptions::default().games);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod end;

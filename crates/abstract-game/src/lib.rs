@@ -37,6 +37,7 @@
 //! `{"Ongoing":1}` is the first seat to move and `{"Finished":[2,1]}` a win of the second
 //! seat. Indexes in the API ([`PlayerId::index`], [`Outcome::rank`]) count from 0.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
@@ -99,7 +100,10 @@ pub mod __private {
 
 /// Implements `serde::Serialize` and `serde::Deserialize` for types with `Display` and
 /// `FromStr` through their text form, so that the wire format is the notation and never an
-/// internal layout. Available with the `serde` feature.
+/// internal layout. Available with the `serde` feature. Attributes before the types go on
+/// every impl, for example the badge docs.rs shows
+/// (`#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]`, in a crate that enables
+/// `feature(doc_cfg)` under `docsrs`).
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -114,12 +118,17 @@ pub mod __private {
 ///     fn from_str(s: &str) -> Result<Self, Self::Err> { s.parse().map(Wrapper) }
 /// }
 /// abstract_game::serde_via_text!(Wrapper);
+/// assert_eq!(serde_json::to_string(&Wrapper(Take(2))).unwrap(), r#""2""#);
 /// # }
 /// ```
 #[cfg(feature = "serde")]
 #[macro_export]
 macro_rules! serde_via_text {
-    ($($t:ty),+ $(,)?) => {$(
+    (@each $attrs:tt $($t:ty),+) => {$(
+        $crate::serde_via_text!(@one $attrs $t);
+    )+};
+    (@one [$($attr:tt)*] $t:ty) => {
+        $($attr)*
         impl $crate::__private::serde::Serialize for $t {
             fn serialize<S: $crate::__private::serde::Serializer>(
                 &self,
@@ -128,6 +137,7 @@ macro_rules! serde_via_text {
                 s.collect_str(self)
             }
         }
+        $($attr)*
         impl<'de> $crate::__private::serde::Deserialize<'de> for $t {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 d: D,
@@ -137,5 +147,8 @@ macro_rules! serde_via_text {
                     .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
             }
         }
-    )+};
+    };
+    ($(#[$attr:meta])* $($t:ty),+ $(,)?) => {
+        $crate::serde_via_text!(@each [$(#[$attr])*] $($t),+);
+    };
 }

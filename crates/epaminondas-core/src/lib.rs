@@ -40,6 +40,7 @@
 //! assert_eq!(p.after("b1xb4".parse().unwrap()).unwrap().piece_count(PlayerId::SECOND), 1);
 //! ```
 #![cfg_attr(not(test), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;

@@ -181,7 +181,10 @@ impl FromStr for Epaminondas {
 }
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(Epaminondas);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    Epaminondas
+);
 
 #[cfg(test)]
 mod tests {

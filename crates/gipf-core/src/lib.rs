@@ -59,6 +59,7 @@
 //! **Features.** `serde`: states and moves serialise as their text forms, [`Config`] by
 //! derive.
 #![cfg_attr(not(test), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
@@ -183,4 +184,8 @@ impl fmt::Display for ConfigError {
 impl core::error::Error for ConfigError {}
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(Gipf, GipfTurns);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    Gipf,
+    GipfTurns
+);

@@ -293,7 +293,12 @@ impl FromStr for Turn {
 }
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(Push, Decision, Turn);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    Push,
+    Decision,
+    Turn
+);
 
 #[cfg(test)]
 mod tests {

@@ -196,4 +196,7 @@ impl FromStr for SpotSet {
 }
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(SpotSet);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    SpotSet
+);

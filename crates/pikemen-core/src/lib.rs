@@ -42,6 +42,7 @@
 //! **Features.** `serde`: `Pikemen` and [`Move`] serialise as their text forms, [`Config`] by
 //! derive.
 #![cfg_attr(not(test), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;

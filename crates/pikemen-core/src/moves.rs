@@ -218,7 +218,10 @@ impl FromStr for Move {
 }
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(Move);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    Move
+);
 
 #[cfg(test)]
 mod tests {

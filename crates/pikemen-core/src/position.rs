@@ -302,7 +302,10 @@ impl Pikemen {
 }
 
 #[cfg(feature = "serde")]
-abstract_game::serde_via_text!(Pikemen);
+abstract_game::serde_via_text!(
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+    Pikemen
+);
 
 #[cfg(test)]
 mod tests {
