@@ -391,16 +391,24 @@ impl<G: Actions + Observe> BatchedSearch<G> {
     /// reseeds the trees' generators.
     ///
     /// # Errors
-    /// No roots, or roots of other rules than the first; nothing is changed then.
+    /// No roots, or roots whose seats, observation size or number of actions differ from the
+    /// first's; nothing is changed then.
     pub fn set_roots(&mut self, roots: &[G]) -> Result<(), SearchError> {
         let first = roots
             .first()
             .ok_or(SearchError::Options("no roots given"))?;
-        let config = first.config();
-        if let Some(index) = roots.iter().position(|r| r.config() != config) {
+        // One batch holds all trees' leaves: every root needs the first one's sizes.
+        let sizes = |r: &G| {
+            (
+                r.player_count(),
+                r.observation_len(),
+                r.num_distinct_actions(),
+            )
+        };
+        if let Some(index) = roots.iter().position(|r| sizes(r) != sizes(first)) {
             return Err(SearchError::Root {
                 index,
-                reason: "its rules differ from the first root's",
+                reason: "its seats, observation or actions differ from the first root's",
             });
         }
         self.players = usize::from(first.player_count());

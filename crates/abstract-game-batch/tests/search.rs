@@ -291,13 +291,13 @@ fn impossible_options_are_refused() {
     }
     let mut search = BatchedSearch::<Subtraction>::new(SearchOptions::default()).unwrap();
     assert!(search.set_roots(&[]).is_err());
-    let other: Subtraction = "5 2 1".parse().unwrap();
+    let other: Subtraction = "5 2 1".parse().unwrap(); // 2 actions, not 3
     let start = Subtraction::new(&Default::default()).unwrap();
     assert_eq!(
         search.set_roots(&[start, other]),
         Err(SearchError::Root {
             index: 1,
-            reason: "its rules differ from the first root's"
+            reason: "its seats, observation or actions differ from the first root's"
         })
     );
     assert!(search.select_action(0, -1.0).is_err());

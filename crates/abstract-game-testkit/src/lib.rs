@@ -7,7 +7,8 @@
 //!
 //! For the learning traits ([`abstract_game::Actions`], [`abstract_game::Observe`],
 //! [`abstract_game::Symmetric`]): [`check_learning`] over random games, and
-//! [`check_learning_position`] for one position.
+//! [`check_learning_position`] for one position. For batched environments and search
+//! (`abstract-game-batch`): [`check_batched`], [`check_step`] and [`check_searched`].
 //!
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
 //! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
@@ -25,6 +26,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
+mod batch;
 mod end;
 mod evaluate;
 mod invariants;
@@ -33,6 +35,7 @@ pub mod oracle;
 mod perft_file;
 mod svg;
 
+pub use batch::{Batched, Searched, check_batched, check_searched, check_step, random_roots};
 pub use end::check_end_reasons;
 pub use evaluate::{check_evaluate, greedy_wins_against_random};
 pub use invariants::{

@@ -4,6 +4,8 @@
 mod engine;
 mod ints;
 mod spec;
+mod vector;
+mod zero;
 
 use engine::Engine;
 use ints::ActionInts;
@@ -345,6 +347,8 @@ fn registered_names() -> Vec<&'static str> {
 fn _agame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
+    m.add_class::<vector::PyVectorEnv>()?;
+    m.add_class::<zero::PyBatchedSearch>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_names, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

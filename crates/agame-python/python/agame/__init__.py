@@ -7,9 +7,11 @@
 42
 
 Adapters: :mod:`agame.openspiel` (register the games with OpenSpiel) and
-:mod:`agame.pettingzoo` (AEC environments).
+:mod:`agame.pettingzoo` (AEC environments). For learning: :class:`VectorEnv` (many games
+stepped in one call) and :mod:`agame.zero` (batched tree search).
 """
 
-from ._agame import Game, State, __version__, load_game, registered_names
+from . import zero
+from ._agame import Game, State, VectorEnv, __version__, load_game, registered_names
 
-__all__ = ["Game", "State", "load_game", "registered_names", "__version__"]
+__all__ = ["Game", "State", "VectorEnv", "load_game", "registered_names", "zero", "__version__"]

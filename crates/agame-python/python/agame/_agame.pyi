@@ -64,3 +64,88 @@ class State:
     def __deepcopy__(self, memo: Any) -> State: ...
     def __hash__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
+
+class VectorEnv:
+    """`num_envs` games of one game and options stepped together (Gymnasium's vector API).
+
+    Autoreset in the same step: a game that ends on a step is reset within it; `obs`, the mask
+    and `to_play` show the new episode, `terminated`/`truncated` say it ended, `rewards` holds
+    its returns, `info["final_observation"]` its last position (rows where
+    `info["_final_observation"]` is True). The arrays returned are the environment's own
+    buffers, overwritten by the next `reset` or `step`: copy them to keep them.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        num_envs: int,
+        seed: int = 0,
+        threads: int = 1,
+        opening_plies: int = 0,
+        **options: Any,
+    ) -> None: ...
+    num_envs: int
+    threads: int
+    game: Game
+    observation_shape: list[int]
+    num_actions: int
+    num_players: int
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """`(obs [N, planes, rows, cols], info)`; info holds `mask` [N, A] bool and `to_play` [N] uint8."""
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """`(obs, rewards [N, players], terminated [N], truncated [N], info)`.
+
+        `actions`: one integer per game. A bad action (illegal, out of range, wrong dtype or
+        shape) raises `ValueError` naming its slot, and no game moves.
+        """
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of every game, each from its own seeded generator."""
+    def state(self, i: int) -> State: ...
+    def set_state(self, i: int, state: State) -> None: ...
+    def __len__(self) -> int: ...
+
+class BatchedSearch:
+    """Many trees searched together, one per root (re-exported as `agame.zero.BatchedSearch`).
+
+    `evaluate(obs [B, planes, rows, cols] float32, mask [B, A] bool) -> (priors [B, A], values [B])`,
+    values for the seat to move at each leaf, in [-1, 1]; with more seats, the others get
+    `-v / (n - 1)`. Bad priors or values (wrong shape, NaN, negative priors) raise `ValueError`.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        simulations: int = 64,
+        leaves_per_tree: int = 1,
+        c_puct: float = 1.25,
+        virtual_loss: float = 1.0,
+        dirichlet_alpha: float = 0.3,
+        dirichlet_fraction: float = 0.25,
+        gumbel: Optional[int] = None,
+        gumbel_c_visit: float = 50.0,
+        gumbel_c_scale: float = 1.0,
+        seed: int = 0,
+    ) -> None: ...
+    num_trees: int
+    num_actions: int
+    def set_roots(self, states: list[State]) -> None: ...
+    def run(self, evaluate: Optional[Any] = None) -> None: ...
+    def policies(self) -> npt.NDArray[np.float32]: ...
+    def visit_counts(self) -> npt.NDArray[np.int64]: ...
+    def root_values(self) -> npt.NDArray[np.float32]: ...
+    def select_actions(self, temperature: float = 0.0) -> npt.NDArray[np.int64]: ...
+    def advance(self, tree: int, action: int) -> None: ...
+    def root(self, tree: int) -> State: ...
+    def search(
+        self, states: list[State], evaluate: Optional[Any] = None, temperature: float = 0.0
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]: ...

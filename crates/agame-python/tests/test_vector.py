@@ -1,0 +1,165 @@
+"""agame.VectorEnv: the batch against the same games stepped one by one through agame.State,
+masks, autoreset, all-or-nothing refusals, states in and out, threads."""
+
+import numpy as np
+import pytest
+
+import agame
+
+from conftest import CONFIGS, config_id
+
+
+def step_alone(state, action):
+    """The state after `action`, played on a copy through the per-step API."""
+    nxt = state.clone()
+    nxt.apply_action(int(action))
+    return nxt
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_the_batch_is_its_games_stepped_one_by_one(config, threads):
+    name, options = config
+    n = 6
+    env = agame.VectorEnv(name, n, seed=3, threads=threads, opening_plies=2, **options)
+    obs, info = env.reset()
+    game = env.game
+    assert obs.shape == (n, *game.observation_tensor_shape())
+    assert info["mask"].shape == (n, game.num_distinct_actions())
+    singles = [env.state(i) for i in range(n)]
+    for _ in range(40):
+        for i, s in enumerate(singles):
+            assert str(env.state(i)) == str(s)
+            np.testing.assert_array_equal(obs[i], s.observation_tensor())
+            np.testing.assert_array_equal(np.flatnonzero(info["mask"][i]), s.legal_actions())
+            assert info["to_play"][i] == s.current_player()
+        actions = env.sample_actions()
+        assert actions.dtype == np.int64
+        nexts = [step_alone(s, a) for s, a in zip(singles, actions)]
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        for i, nxt in enumerate(nexts):
+            if nxt.is_terminal():
+                np.testing.assert_allclose(rewards[i], nxt.returns())
+                assert truncated[i] == nxt.is_truncated()
+                assert terminated[i] == (not nxt.is_truncated())
+                assert info["_final_observation"][i]
+                mover = singles[i].current_player()
+                np.testing.assert_array_equal(
+                    info["final_observation"][i], nxt.observation_tensor(mover)
+                )
+                # The slot already holds the next episode's first position.
+                assert not env.state(i).is_terminal()
+                singles[i] = env.state(i)
+            else:
+                assert not (terminated[i] or truncated[i] or info["_final_observation"][i])
+                assert not rewards[i].any()
+                singles[i] = nxt
+
+
+def test_thread_counts_give_the_same_games():
+    def play(threads):
+        env = agame.VectorEnv("pikemen", 16, seed=9, threads=threads, opening_plies=4)
+        env.reset()
+        out = []
+        for _ in range(50):
+            obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+            out.append((obs.copy(), rewards.copy(), info["mask"].copy()))
+        return out
+
+    one, two = play(1), play(2)
+    assert agame.VectorEnv("gipf", 4, threads=2).threads == 2
+    for (a, b, c), (x, y, z) in zip(one, two):
+        np.testing.assert_array_equal(a, x)
+        np.testing.assert_array_equal(b, y)
+        np.testing.assert_array_equal(c, z)
+
+
+def test_autoreset_with_a_short_move_limit():
+    env = agame.VectorEnv("epaminondas", 3, board="8x8", max_plies=3)
+    obs0, _ = env.reset(seed=1)
+    start = obs0.copy()
+    for step in range(1, 7):
+        obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+        cut = step % 3 == 0
+        assert list(truncated) == [cut] * 3 and not terminated.any()
+        assert not rewards.any()
+        if cut:
+            np.testing.assert_array_equal(obs, start)
+
+
+def bad_actions(env):
+    good = env.sample_actions()
+    illegal = good.copy()
+    legal_row = env.state(2).legal_actions()
+    illegal[2] = next(a for a in range(env.num_actions) if a not in legal_row)
+    out_of_range = good.copy()
+    out_of_range[1] = env.num_actions
+    negative = good.copy()
+    negative[4] = -1
+    return good, [
+        (illegal, "slot 2"),
+        (out_of_range, "slot 1"),
+        (negative, "slot 4"),
+        (good[:-1], "1-D integer array of 5"),
+        (good.reshape(5, 1), "1-D integer array"),
+        (good.astype(np.float64), "1-D integer array"),
+    ]
+
+
+def test_bad_actions_move_no_game():
+    env = agame.VectorEnv("gipf", 5, seed=4, opening_plies=8)
+    obs, info = env.reset()
+    before = [str(env.state(i)) for i in range(5)]
+    seen = obs.copy(), info["mask"].copy()
+    good, cases = bad_actions(env)
+    for actions, message in cases:
+        with pytest.raises(ValueError, match=message):
+            env.step(actions)
+        assert [str(env.state(i)) for i in range(5)] == before
+        np.testing.assert_array_equal(obs, seen[0])
+        np.testing.assert_array_equal(info["mask"], seen[1])
+    env.step(list(good))  # a list of ints is accepted too
+
+
+def test_states_go_in_and_out():
+    env = agame.VectorEnv("pikemen", 2, players=3)
+    env.reset()
+    game = agame.load_game("pikemen", players=3)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[5])
+    env.set_state(1, state)
+    assert env.state(1) == state
+    env.step(env.sample_actions())
+    with pytest.raises(ValueError, match="other rules"):
+        env.set_state(0, agame.load_game("pikemen").new_initial_state())
+    with pytest.raises(ValueError, match="no slot 7"):
+        env.state(7)
+
+
+def test_set_state_shows_at_once():
+    env = agame.VectorEnv("gipf", 2)
+    obs, info = env.reset()
+    state = env.state(0)
+    state.apply_action(state.legal_actions()[0])
+    env.set_state(0, state)
+    np.testing.assert_array_equal(obs[0], state.observation_tensor())
+    assert info["to_play"][0] == state.current_player()
+
+
+def test_seeds_reproduce():
+    env = agame.VectorEnv("epaminondas", 4, seed=2, opening_plies=6)
+    first = env.reset(seed=8)[0].copy()
+    env.step(env.sample_actions())
+    again = env.reset(seed=8)[0]
+    np.testing.assert_array_equal(first, again)
+    assert not np.array_equal(env.reset()[0], first)
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="num_envs"):
+        agame.VectorEnv("gipf", 0)
+    with pytest.raises(ValueError, match="threads"):
+        agame.VectorEnv("gipf", 2, threads=0)
+    with pytest.raises(ValueError, match="players"):
+        agame.VectorEnv("gipf", 2, players=3)
+    assert len(agame.VectorEnv("gipf", 3)) == 3
