@@ -1,14 +1,15 @@
 //! One object-safe view of every game, so that the JavaScript classes need no generics.
 
 use abstract_game::{
-    EndReason, Evaluate, Game, LimitEnd, MoveLimit, MoveList, PlayerId, SeededRng, Status,
-    SvgOptions, ToSvg, perft, random_rollout,
+    Actions, EndReason, Evaluate, Game, LimitEnd, MoveLimit, MoveList, Observe, PlayerId,
+    SeededRng, Status, SvgOptions, ToSvg, perft, random_rollout,
 };
 use abstract_game_search::{BotSpec, Limits};
+use core::fmt::Write;
 
 /// What the package needs of a game beyond [`Game`]: its picture, an evaluation for the bots,
-/// why it ended, and reading a highlighted place from its name.
-pub trait Board: Game + ToSvg + Evaluate + EndReason {
+/// why it ended, the learning traits, and reading a highlighted place from its name.
+pub trait Board: Game + ToSvg + Evaluate + EndReason + Actions + Observe {
     /// The place named `text` (`e2`, `d4`, ...), if there is one.
     fn place(text: &str) -> Option<Self::Place>;
 
@@ -61,7 +62,8 @@ pub struct Picture {
     pub highlights: Vec<String>,
 }
 
-/// What the JavaScript layer needs of a state, for any game.
+/// What the JavaScript layer needs of a state, for any game. The methods that take `&mut self`
+/// without changing the position fill the per-position cache of legal moves.
 pub trait Engine {
     /// A copy.
     fn clone_box(&self) -> Box<dyn Engine>;
@@ -76,7 +78,10 @@ pub trait Engine {
     /// The points of each seat.
     fn scores(&self) -> Vec<i32>;
     /// The legal moves as text, in the engine's order.
-    fn legal_moves(&self) -> Vec<String>;
+    fn legal_moves(&mut self) -> Vec<String>;
+    /// The legal moves as text, in the engine's order, each followed by `'\n'`: one string
+    /// that crosses to JavaScript at once, reused from call to call.
+    fn legal_moves_text(&mut self) -> &str;
     /// Parses and plays a move; on error the state is unchanged.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// The position text.
@@ -98,18 +103,96 @@ pub trait Engine {
     /// Plays `games` uniformly random games from here (one generator seeded with `seed`);
     /// the plies played in all.
     fn playouts(&self, games: u32, seed: u64) -> u64;
+    /// How many action numbers the configuration uses.
+    fn num_distinct_actions(&self) -> usize;
+    /// The legal action numbers, ascending.
+    fn legal_actions(&mut self) -> &[u32];
+    /// Writes 1 at each legal action number and 0 elsewhere; `mask` must have
+    /// [`Engine::num_distinct_actions`] entries (otherwise it is left as it was).
+    fn legal_mask(&mut self, mask: &mut [u8]) -> Result<(), String>;
+    /// Plays an action number; on error the state is unchanged.
+    fn apply_action(&mut self, action: u32) -> Result<(), String>;
+    /// The move text that an action number stands for here (legal or not).
+    fn action_to_string(&self, action: u32) -> Option<String>;
+    /// The action number of a move text.
+    fn string_to_action(&self, text: &str) -> Result<u32, String>;
+    /// `[planes, rows, cols]` of an observation.
+    fn observation_shape(&self) -> [usize; 3];
+    /// Writes what `seat` sees into `out`, which must have the shape's product of entries.
+    fn observe(&self, seat: u8, out: &mut [f32]) -> Result<(), String>;
 }
 
-/// A state and what its last move showed, for the picture.
+/// A state, what its last move showed (for the picture), and its legal moves and action
+/// numbers, worked out once per position the first time they are asked for and reused by
+/// `legalMoves`, `play`, `legalActions`, the mask and `applyAction`.
 pub struct Held<G: Board> {
     state: G,
-    last: Option<G::LastMove>,
+    /// The position before the last move played here, and that move: the picture's last move
+    /// is worked out from them only when a picture asks for it.
+    last: Option<(G, G::Move)>,
+    /// The legal moves in the engine's order, when `moves_fresh`.
+    moves: MoveList<G>,
+    moves_fresh: bool,
+    /// The legal action numbers ascending, when `actions_fresh`.
+    actions: Vec<u32>,
+    actions_fresh: bool,
+    /// `moves` as text, one per line, when `text_fresh`.
+    moves_text: String,
+    text_fresh: bool,
 }
 
 impl<G: Board> Held<G> {
     /// A state with no last move.
     pub fn new(state: G) -> Held<G> {
-        Held { state, last: None }
+        Held {
+            state,
+            last: None,
+            moves: MoveList::<G>::new(),
+            moves_fresh: false,
+            actions: Vec::new(),
+            actions_fresh: false,
+            moves_text: String::new(),
+            text_fresh: false,
+        }
+    }
+
+    /// The legal moves of the position held, generated once.
+    fn moves(&mut self) -> &MoveList<G> {
+        if !self.moves_fresh {
+            self.moves.clear();
+            self.state.generate_moves(&mut self.moves);
+            self.moves_fresh = true;
+        }
+        &self.moves
+    }
+
+    /// The legal action numbers, ascending, from the cached moves.
+    fn actions(&mut self) -> &[u32] {
+        if !self.actions_fresh {
+            self.moves();
+            self.actions.clear();
+            let state = &self.state;
+            self.actions
+                .extend(self.moves.iter().filter_map(|&mv| state.encode(mv)));
+            self.actions.sort_unstable();
+            self.actions_fresh = true;
+        }
+        &self.actions
+    }
+
+    /// Plays `mv`, known to be legal, and forgets the cached lists.
+    fn apply_legal(&mut self, mv: G::Move) {
+        match &mut self.last {
+            Some((before, last)) => {
+                before.clone_from(&self.state);
+                *last = mv;
+            }
+            None => self.last = Some((self.state.clone(), mv)),
+        }
+        self.state.apply_unchecked(mv);
+        self.moves_fresh = false;
+        self.actions_fresh = false;
+        self.text_fresh = false;
     }
 }
 
@@ -120,12 +203,20 @@ impl<G: Board> core::fmt::Debug for Held<G> {
 }
 
 impl<G: Board> Clone for Held<G> {
+    /// The state and its last move; copies are often made to be changed, so the cached lists
+    /// are not copied.
     fn clone(&self) -> Self {
         Held {
-            state: self.state.clone(),
             last: self.last.clone(),
+            ..Held::new(self.state.clone())
         }
     }
+}
+
+fn seat(n: u8, seat: u8) -> Result<PlayerId, String> {
+    PlayerId::all(n)
+        .nth(usize::from(seat))
+        .ok_or_else(|| format!("no seat {seat} among {n} (seats count from 0)"))
 }
 
 impl<G: Board> Engine for Held<G> {
@@ -162,10 +253,21 @@ impl<G: Board> Engine for Held<G> {
             .collect()
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        let mut moves = MoveList::<G>::new();
-        self.state.generate_moves(&mut moves);
-        moves.iter().map(ToString::to_string).collect()
+    fn legal_moves(&mut self) -> Vec<String> {
+        self.moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn legal_moves_text(&mut self) -> &str {
+        if !self.text_fresh {
+            self.moves();
+            self.moves_text.clear();
+            for mv in &self.moves {
+                // Writing to a String cannot fail.
+                let _ = writeln!(self.moves_text, "{mv}");
+            }
+            self.text_fresh = true;
+        }
+        &self.moves_text
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
@@ -173,9 +275,15 @@ impl<G: Board> Engine for Held<G> {
             .state
             .parse_move(text.trim())
             .map_err(|e| format!("cannot read move '{text}': {e}"))?;
-        let last = self.state.last_move(mv);
-        self.state.apply(mv).map_err(|e| format!("{text}: {e}"))?;
-        self.last = last;
+        // With the legal list at hand (a program that asked for it), membership is the check;
+        // otherwise (and for the reason of a refusal) the game's own check, which is cheaper
+        // than generating every move.
+        if !(self.moves_fresh && self.moves.contains(&mv)) {
+            self.state
+                .check_move(mv)
+                .map_err(|e| format!("{text}: {e}"))?;
+        }
+        self.apply_legal(mv);
         Ok(())
     }
 
@@ -207,14 +315,15 @@ impl<G: Board> Engine for Held<G> {
         if let Some(c) = picture.coordinates {
             options.coordinates = c;
         }
-        if let Some(seat) = picture.bottom {
-            let n = Game::player_count(&self.state);
-            options.bottom = PlayerId::all(n)
-                .nth(usize::from(seat))
-                .ok_or_else(|| format!("bottom: no seat {seat} among {n} (seats count from 0)"))?;
+        if let Some(s) = picture.bottom {
+            options.bottom =
+                seat(Game::player_count(&self.state), s).map_err(|e| format!("bottom: {e}"))?;
         }
         if picture.last_move {
-            options.last_move = self.last.clone();
+            options.last_move = self
+                .last
+                .as_ref()
+                .and_then(|(before, mv)| before.last_move(*mv));
         }
         for name in &picture.highlights {
             let place = G::place(name).ok_or_else(|| format!("highlights: no place '{name}'"))?;
@@ -240,5 +349,78 @@ impl<G: Board> Engine for Held<G> {
         (0..games)
             .map(|_| random_rollout(&mut self.state.clone(), &mut rng, usize::MAX).plies as u64)
             .sum()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        self.state.num_distinct_actions()
+    }
+
+    fn legal_actions(&mut self) -> &[u32] {
+        self.actions()
+    }
+
+    fn legal_mask(&mut self, mask: &mut [u8]) -> Result<(), String> {
+        let n = self.state.num_distinct_actions();
+        if mask.len() != n {
+            return Err(format!(
+                "the mask has {} entries where numDistinctActions() is {n}",
+                mask.len()
+            ));
+        }
+        mask.fill(0);
+        for &a in self.actions() {
+            if let Some(slot) = mask.get_mut(a as usize) {
+                *slot = 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_action(&mut self, action: u32) -> Result<(), String> {
+        let legal = self.actions();
+        if legal.binary_search(&action).is_err() {
+            return Err(if legal.is_empty() {
+                format!("action {action}: the game is over")
+            } else {
+                format!("action {action} is not legal here")
+            });
+        }
+        // A legal action decodes to its legal move.
+        let mv = self
+            .state
+            .decode(action)
+            .ok_or_else(|| format!("action {action} is not legal here"))?;
+        self.apply_legal(mv);
+        Ok(())
+    }
+
+    fn action_to_string(&self, action: u32) -> Option<String> {
+        self.state.decode(action).map(|mv| mv.to_string())
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<u32, String> {
+        let mv = self
+            .state
+            .parse_move(text.trim())
+            .map_err(|e| format!("cannot read move '{text}': {e}"))?;
+        self.state
+            .encode(mv)
+            .ok_or_else(|| format!("'{text}' has no action number in this game"))
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        self.state.observation_shape()
+    }
+
+    fn observe(&self, s: u8, out: &mut [f32]) -> Result<(), String> {
+        let player = seat(Game::player_count(&self.state), s)?;
+        let n = self.state.observation_len();
+        if out.len() != n {
+            return Err(format!(
+                "the observation has {} entries where the shape's product is {n}",
+                out.len()
+            ));
+        }
+        self.state.observe(player, out).map_err(|e| e.to_string())
     }
 }

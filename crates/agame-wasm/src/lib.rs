@@ -7,20 +7,28 @@
 //! const state = game.newInitialState();
 //! state.play(state.legalMoves()[0]);
 //! const reply = state.botMove("alphabeta:depth=2");
+//! const actions = state.legalActions(); // Uint32Array, for learning code
+//! state.applyAction(actions[0]);
 //! ```
 //!
 //! Errors are thrown as JavaScript `Error`s with the reason; a failed call changes nothing.
+//! Every argument's type and range is checked ([`args`]).
 //! The Rust side is in [`spec`] and [`engine`], plain Rust that the native workspace tests.
 
 #![deny(missing_docs)]
 
+pub mod args;
 pub mod engine;
 pub mod spec;
 
 use abstract_game_search::{BotSpec, Limits};
+use args::{
+    F32Out, MAX_PERFT_DEPTH, MAX_POSITION_TEXT, MAX_SAFE, MAX_SHORT_TEXT, Out, U8Out, entries,
+    error, optional_bool, optional_whole, strings, text, whole,
+};
 use core::time::Duration;
 use engine::{Engine, Picture};
-use js_sys::{Array, Object};
+use js_sys::{Array, Float32Array, JsString, Uint8Array, Uint32Array};
 use spec::{Load, Spec, Value};
 use wasm_bindgen::prelude::*;
 
@@ -72,10 +80,6 @@ export interface Budget {
 }
 "#;
 
-fn error(message: impl AsRef<str>) -> JsError {
-    JsError::new(message.as_ref())
-}
-
 fn value(v: &JsValue, name: &str) -> Result<Value, JsError> {
     if v.is_null() || v.is_undefined() {
         Ok(Value::Null)
@@ -83,38 +87,13 @@ fn value(v: &JsValue, name: &str) -> Result<Value, JsError> {
         Ok(Value::Bool(b))
     } else if let Some(x) = v.as_f64() {
         Ok(Value::Number(x))
-    } else if let Some(t) = v.as_string() {
-        Ok(Value::Text(t))
+    } else if v.is_string() {
+        Ok(Value::Text(text(v, name, MAX_SHORT_TEXT)?))
     } else {
         Err(error(format!(
-            "{name}: takes a number, a string or a boolean"
+            "{name}: takes a number, a string or a boolean, not {}",
+            args::kind(v)
         )))
-    }
-}
-
-/// The `[key, value]` pairs of a plain object; none for `undefined` or `null`.
-fn entries(object: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, JsError> {
-    if object.is_null() || object.is_undefined() {
-        return Ok(Vec::new());
-    }
-    let object: &Object = object
-        .dyn_ref()
-        .ok_or_else(|| error(format!("{what} must be an object")))?;
-    Object::entries(object)
-        .iter()
-        .map(|pair| {
-            let pair = Array::from(&pair);
-            let key = pair.get(0).as_string().unwrap_or_default();
-            Ok((key, pair.get(1)))
-        })
-        .collect()
-}
-
-fn whole(v: &JsValue, name: &str) -> Result<Option<u64>, JsError> {
-    match value(v, name)? {
-        Value::Null => Ok(None),
-        Value::Number(x) if x.fract() == 0.0 && (0.0..=9.0e15).contains(&x) => Ok(Some(x as u64)),
-        _ => Err(error(format!("{name} takes a whole number"))),
     }
 }
 
@@ -130,18 +109,18 @@ impl WasmGame {
     /// The starting position.
     #[wasm_bindgen(js_name = newInitialState)]
     pub fn new_initial_state(&self) -> Result<State, JsError> {
-        Ok(State {
-            inner: self.spec.new_state().map_err(error)?,
-        })
+        Ok(State::new(self.spec.new_state().map_err(error)?))
     }
 
     /// A position from its text (as `State.toString()` writes it); throws if it does not read
     /// or belongs to other rules.
     #[wasm_bindgen(js_name = stateFromText)]
-    pub fn state_from_text(&self, text: &str) -> Result<State, JsError> {
-        Ok(State {
-            inner: self.spec.state_from_text(text).map_err(error)?,
-        })
+    pub fn state_from_text(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<State, JsError> {
+        let text = args::text(&text, "stateFromText: the position text", MAX_POSITION_TEXT)?;
+        Ok(State::new(self.spec.state_from_text(&text).map_err(error)?))
     }
 
     /// The game's short name (`"pikemen"`, `"gipf"`, `"epaminondas"`).
@@ -155,17 +134,52 @@ impl WasmGame {
     pub fn max_game_length(&self) -> Option<u32> {
         self.spec.max_plies
     }
+
+    /// How many action numbers this game uses: every legal action of every position is
+    /// below it (the length of `State.legalActionsMask()`).
+    #[wasm_bindgen(js_name = numDistinctActions)]
+    pub fn num_distinct_actions(&self) -> Result<u32, JsError> {
+        let n = self.spec.new_state().map_err(error)?.num_distinct_actions();
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// The shape of `State.observation()`: `[planes, rows, columns]`, the same for every
+    /// position of this game.
+    #[wasm_bindgen(js_name = observationShape, unchecked_return_type = "[number, number, number]")]
+    pub fn observation_shape(&self) -> Result<Array, JsError> {
+        let shape = self.spec.new_state().map_err(error)?.observation_shape();
+        Ok(shape.iter().map(|&n| JsValue::from_f64(n as f64)).collect())
+    }
 }
 
 /// A position: who is to decide, the legal moves, and how they change it.
 #[wasm_bindgen]
 pub struct State {
     inner: Box<dyn Engine>,
+    /// The buffers `observation` and `legalActionsMask` fill before copying them out.
+    observation: Vec<f32>,
+    mask: Vec<u8>,
 }
 
 impl core::fmt::Debug for State {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "State({})", self.inner.text())
+    }
+}
+
+impl State {
+    fn new(inner: Box<dyn Engine>) -> State {
+        State {
+            inner,
+            observation: Vec::new(),
+            mask: Vec::new(),
+        }
+    }
+
+    /// The number of an action argument (`what` names the call).
+    fn action(v: &JsValue, what: &str) -> Result<u32, JsError> {
+        let n = whole(v, &format!("{what}: the action"), u64::from(u32::MAX))?;
+        Ok(n as u32)
     }
 }
 
@@ -220,24 +234,127 @@ impl State {
         self.inner.player_count()
     }
 
-    /// The legal moves as text, in the engine's order.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.inner.legal_moves()
+    /// The legal moves as text, in the engine's order (a new array each call).
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "string[]")]
+    pub fn legal_moves(&mut self) -> Array {
+        // One string crosses to JavaScript and is split there: far cheaper than a string per
+        // move.
+        let lines = self.inner.legal_moves_text();
+        match lines.strip_suffix('\n') {
+            Some(joined) => JsString::from(joined).split("\n"),
+            None => Array::new(),
+        }
     }
 
     /// Plays a move given as text; throws with the reason if it does not read or is not legal,
     /// and the state is then unchanged.
-    pub fn play(&mut self, text: &str) -> Result<(), JsError> {
-        self.inner.play(text).map_err(error)
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<(), JsError> {
+        let text = args::text(&text, "play: the move", MAX_SHORT_TEXT)?;
+        self.inner.play(&text).map_err(error)
+    }
+
+    /// The legal action numbers, ascending (a new array each call); empty once the game is
+    /// over.
+    #[wasm_bindgen(js_name = legalActions)]
+    pub fn legal_actions(&mut self) -> Uint32Array {
+        Uint32Array::from(self.inner.legal_actions())
+    }
+
+    /// One entry per action number (`Game.numDistinctActions()` of them): 1 where the action
+    /// is legal, 0 elsewhere. Written into `out` when given (a `Uint8Array` of that length),
+    /// else into a new array; returns the array written.
+    #[wasm_bindgen(js_name = legalActionsMask)]
+    pub fn legal_actions_mask(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "Uint8Array")] out: JsValue,
+    ) -> Result<Uint8Array, JsError> {
+        let n = self.inner.num_distinct_actions();
+        let what = "legalActionsMask: out";
+        let out = U8Out::checked(&out, what, n)?;
+        self.mask.resize(n, 0);
+        self.inner.legal_mask(&mut self.mask).map_err(error)?;
+        match out {
+            Some(out) => {
+                out.write(&self.mask, what)?;
+                Ok(out.unchecked_into())
+            }
+            None => Ok(Uint8Array::from(&self.mask[..])),
+        }
+    }
+
+    /// Plays an action number (one of `legalActions()`); throws if it is not legal here, and
+    /// the state is then unchanged.
+    #[wasm_bindgen(js_name = applyAction)]
+    pub fn apply_action(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] action: JsValue,
+    ) -> Result<(), JsError> {
+        let action = State::action(&action, "applyAction")?;
+        self.inner.apply_action(action).map_err(error)
+    }
+
+    /// The move text of an action number in this position (legal or not); throws for a
+    /// number no move has here.
+    #[wasm_bindgen(js_name = actionToString)]
+    pub fn action_to_string(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] action: JsValue,
+    ) -> Result<String, JsError> {
+        let action = State::action(&action, "actionToString")?;
+        self.inner.action_to_string(action).ok_or_else(|| {
+            error(format!(
+                "actionToString: no move has action number {action} here"
+            ))
+        })
+    }
+
+    /// The action number of a move text in this position (legal or not); throws if it does
+    /// not read.
+    #[wasm_bindgen(js_name = stringToAction)]
+    pub fn string_to_action(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<u32, JsError> {
+        let text = args::text(&text, "stringToAction: the move", MAX_SHORT_TEXT)?;
+        self.inner.string_to_action(&text).map_err(error)
+    }
+
+    /// What `player` (a 0-based seat; by default the seat to move, seat 0 once the game is
+    /// over) sees, as `Game.observationShape()` planes flattened: entry `(plane, row, col)`
+    /// at `(plane * rows + row) * cols + col`. Written into `out` when given (a `Float32Array`
+    /// of the shape's product of entries), else into a new array; returns the array written.
+    pub fn observation(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] player: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Float32Array")] out: JsValue,
+    ) -> Result<Float32Array, JsError> {
+        let seat = match optional_whole(&player, "observation: the player", 255)? {
+            Some(p) => p as u8,
+            None => self.inner.current().unwrap_or(0),
+        };
+        let n = self.inner.observation_shape().iter().product();
+        let what = "observation: out";
+        let out = F32Out::checked(&out, what, n)?;
+        self.observation.resize(n, 0.0);
+        self.inner
+            .observe(seat, &mut self.observation)
+            .map_err(|e| error(format!("observation: {e}")))?;
+        match out {
+            Some(out) => {
+                out.write(&self.observation, what)?;
+                Ok(out.unchecked_into())
+            }
+            None => Ok(Float32Array::from(&self.observation[..])),
+        }
     }
 
     /// A copy of this state.
     #[wasm_bindgen(js_name = clone)]
     pub fn duplicate(&self) -> State {
-        State {
-            inner: self.inner.clone_box(),
-        }
+        State::new(self.inner.clone_box())
     }
 
     /// The position text, which `Game.stateFromText` reads back.
@@ -259,22 +376,28 @@ impl State {
     /// The picture of the position as an SVG document.
     pub fn svg(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "SvgSettings | undefined")] settings: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "SvgSettings")] settings: JsValue,
     ) -> Result<String, JsError> {
         let mut picture = Picture::default();
         for (key, v) in entries(&settings, "svg settings")? {
             match key.as_str() {
-                "size" => picture.size = whole(&v, "size")?.map(|n| n.min(8192) as u32),
-                "coordinates" => picture.coordinates = v.as_bool(),
-                "bottom" => {
-                    picture.bottom = whole(&v, "bottom")?.map(|n| n.min(255) as u8);
+                "size" => {
+                    picture.size = optional_whole(&v, "svg: size", 8192)?.map(|n| n as u32);
+                    if picture.size == Some(0) {
+                        return Err(error("svg: size must be at least 1 pixel"));
+                    }
                 }
-                "lastMove" => picture.last_move = v.as_bool().unwrap_or(false),
+                "coordinates" => picture.coordinates = optional_bool(&v, "svg: coordinates")?,
+                "bottom" => {
+                    picture.bottom = optional_whole(&v, "svg: bottom", 255)?.map(|n| n as u8);
+                }
+                "lastMove" => {
+                    picture.last_move = optional_bool(&v, "svg: lastMove")?.unwrap_or(false);
+                }
                 "highlights" => {
-                    let list: &Array = v
-                        .dyn_ref()
-                        .ok_or_else(|| error("highlights takes an array of place names"))?;
-                    picture.highlights = list.iter().filter_map(|p| p.as_string()).collect();
+                    if !(v.is_undefined() || v.is_null()) {
+                        picture.highlights = strings(&v, "svg: highlights")?;
+                    }
                 }
                 other => return Err(error(format!("svg: no setting '{other}'"))),
             }
@@ -288,33 +411,52 @@ impl State {
     #[wasm_bindgen(js_name = botMove)]
     pub fn bot_move(
         &self,
-        spec: &str,
-        #[wasm_bindgen(unchecked_param_type = "Budget | undefined")] budget: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] spec: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Budget")] budget: JsValue,
     ) -> Result<String, JsError> {
+        let spec = text(&spec, "botMove: the bot spec", MAX_SHORT_TEXT)?;
         let spec: BotSpec = spec.parse().map_err(|e| error(format!("bot: {e}")))?;
         let mut limits = Limits::none();
         for (key, v) in entries(&budget, "budget")? {
             match key.as_str() {
-                "iterations" => limits.iterations = whole(&v, "iterations")?,
-                "depth" => {
-                    limits.depth = whole(&v, "depth")?.map(|d| d.min(u64::from(u32::MAX)) as u32);
+                "iterations" => {
+                    limits.iterations = optional_whole(&v, "budget: iterations", MAX_SAFE)?;
                 }
-                "ms" => limits.time = whole(&v, "ms")?.map(Duration::from_millis),
+                "depth" => {
+                    let d = optional_whole(&v, "budget: depth", u64::from(u32::MAX))?;
+                    limits.depth = d.map(|d| d as u32);
+                }
+                "ms" => {
+                    limits.time =
+                        optional_whole(&v, "budget: ms", MAX_SAFE)?.map(Duration::from_millis);
+                }
                 other => return Err(error(format!("budget: no limit '{other}'"))),
             }
         }
         self.inner.bot_move(&spec, &limits).map_err(error)
     }
 
-    /// The number of move sequences of `depth` decisions from here (a speed and rules check).
-    pub fn perft(&self, depth: u32) -> f64 {
-        self.inner.perft(depth) as f64
+    /// The number of move sequences of `depth` decisions from here (a speed and rules check);
+    /// `depth` from 0 to 1000, as `agame perft` takes it.
+    pub fn perft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    ) -> Result<f64, JsError> {
+        let depth = whole(&depth, "perft: the depth", MAX_PERFT_DEPTH)?;
+        Ok(self.inner.perft(depth as u32) as f64)
     }
 
-    /// Plays `games` uniformly random games from here, seeded, inside the module (a speed
-    /// measure, like `agame playouts`); returns the plies played in all.
-    pub fn playouts(&self, games: u32, seed: u32) -> f64 {
-        self.inner.playouts(games, u64::from(seed)) as f64
+    /// Plays `games` uniformly random games from here (0 to 4,294,967,295), seeded by `seed`
+    /// (a whole number up to 2^53 - 1), inside the module (a speed measure, like
+    /// `agame playouts`); returns the plies played in all.
+    pub fn playouts(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] games: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<f64, JsError> {
+        let games = whole(&games, "playouts: the number of games", u64::from(u32::MAX))?;
+        let seed = whole(&seed, "playouts: the seed", MAX_SAFE)?;
+        Ok(self.inner.playouts(games as u32, seed) as f64)
     }
 }
 
@@ -323,16 +465,17 @@ impl State {
 /// `mirror` (Epaminondas); `maxPlies` for every game. Throws on an unknown game or option.
 #[wasm_bindgen(js_name = loadGame)]
 pub fn load_game(
-    name: &str,
-    #[wasm_bindgen(unchecked_param_type = "GameOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "GameOptions")] options: JsValue,
 ) -> Result<WasmGame, JsError> {
+    let name = text(&name, "loadGame: the game name", MAX_SHORT_TEXT)?;
     let mut list = Vec::new();
     for (key, v) in entries(&options, "options")? {
         let v = value(&v, &key)?;
         list.push((key, v));
     }
     Ok(WasmGame {
-        spec: Spec::load(name, &list).map_err(error)?,
+        spec: Spec::load(&name, &list).map_err(error)?,
     })
 }
 

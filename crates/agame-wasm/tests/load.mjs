@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 
 const pkg = new URL("../pkg/", import.meta.url);
 const agame = await import(new URL("agame_wasm.js", pkg));
-agame.initSync({ module: readFileSync(fileURLToPath(new URL("agame_wasm_bg.wasm", pkg))) });
+/** The module's exports, whose `memory` the argument tests watch. */
+export const wasm = agame.initSync({ module: readFileSync(fileURLToPath(new URL("agame_wasm_bg.wasm", pkg))) });
 export default agame;
 
 /** A small seeded generator (mulberry32), so that failures repeat. */

@@ -1,5 +1,7 @@
-//! The Rust side of the package, natively: options, errors that change nothing, pictures, bots.
+//! The Rust side of the package, natively: options, errors that change nothing, pictures, bots,
+//! action numbers and observations.
 
+use abstract_game::SeededRng;
 use abstract_game_search::Limits;
 use agame_wasm::engine::Picture;
 use agame_wasm::spec::{Load, Spec, Value};
@@ -66,7 +68,7 @@ fn pictures_show_the_last_move_and_highlights() {
 
 #[test]
 fn bots_choose_legal_moves() {
-    let state = Spec::load("pikemen", &[]).unwrap().new_state().unwrap();
+    let mut state = Spec::load("pikemen", &[]).unwrap().new_state().unwrap();
     let legal = state.legal_moves();
     for spec in ["mcts:iters=30", "alphabeta:depth=1", "random"] {
         let mv = state
@@ -112,4 +114,146 @@ fn a_finished_game_says_why_in_the_games_words() {
     state.play(&first).unwrap();
     assert_eq!(state.end_reason().as_deref(), Some("move limit reached"));
     assert!(state.truncated());
+}
+
+/// Every configuration the tests play, as `loadGame` would read it.
+fn configs() -> Vec<Spec> {
+    let text = |s: &str| Value::Text(s.into());
+    [
+        ("pikemen", vec![]),
+        ("pikemen", vec![opt("players", Value::Number(3.0))]),
+        ("pikemen", vec![opt("players", Value::Number(4.0))]),
+        ("gipf", vec![]),
+        ("gipf", vec![opt("variant", text("basic"))]),
+        ("gipf", vec![opt("variant", text("tournament"))]),
+        ("epaminondas", vec![]),
+        ("epaminondas", vec![opt("board", text("8x8"))]),
+    ]
+    .into_iter()
+    .map(|(name, options)| Spec::load(name, &options).unwrap())
+    .collect()
+}
+
+#[test]
+fn action_numbers_agree_with_the_move_texts_along_random_games() {
+    let mut rng = SeededRng::new(5);
+    for spec in configs() {
+        let mut state = spec.new_state().unwrap();
+        let n = state.num_distinct_actions();
+        let mut mask = vec![9; n];
+        for ply in 0..300 {
+            let moves = state.legal_moves();
+            let actions = state.legal_actions().to_vec();
+            assert_eq!(actions.len(), moves.len(), "{}", state.text());
+            assert!(actions.windows(2).all(|w| w[0] < w[1]), "ascending");
+            assert!(actions.iter().all(|&a| (a as usize) < n));
+            let mut texts: Vec<String> = actions
+                .iter()
+                .map(|&a| state.action_to_string(a).unwrap())
+                .collect();
+            let mut sorted = moves.clone();
+            texts.sort();
+            sorted.sort();
+            assert_eq!(texts, sorted);
+            for m in &moves {
+                assert!(actions.contains(&state.string_to_action(m).unwrap()), "{m}");
+            }
+            state.legal_mask(&mut mask).unwrap();
+            let ones: Vec<u32> = (0..n as u32).filter(|&a| mask[a as usize] == 1).collect();
+            assert_eq!(ones, actions);
+            assert!(mask.iter().all(|&b| b <= 1));
+            if actions.is_empty() {
+                assert!(state.current().is_none());
+                assert!(state.apply_action(0).unwrap_err().contains("game is over"));
+                break;
+            }
+            // Half the plies by number, half by text (with and without the list at hand).
+            let pick = rng.below(actions.len());
+            let mut by_text = state.clone_box();
+            let text = state.action_to_string(actions[pick]).unwrap();
+            if ply % 2 == 0 {
+                by_text.legal_moves();
+            }
+            by_text.play(&text).unwrap();
+            state.apply_action(actions[pick]).unwrap();
+            assert_eq!(state.text(), by_text.text());
+        }
+    }
+}
+
+#[test]
+fn refused_actions_buffers_and_seats_change_nothing() {
+    for spec in configs() {
+        let mut state = spec.new_state().unwrap();
+        let n = state.num_distinct_actions();
+        let legal = state.legal_actions().to_vec();
+        let illegal = (0..n as u32).find(|a| !legal.contains(a));
+        let before = state.text();
+        for action in illegal.into_iter().chain([n as u32, u32::MAX]) {
+            let err = state.apply_action(action).unwrap_err();
+            assert!(err.contains("not legal here"), "{err}");
+        }
+        assert!(state.action_to_string(u32::MAX).is_none());
+        assert!(state.string_to_action("nonsense").is_err());
+        let mut short = vec![7; n - 1];
+        assert!(
+            state
+                .legal_mask(&mut short)
+                .unwrap_err()
+                .contains("entries")
+        );
+        assert!(short.iter().all(|&b| b == 7), "left as it was");
+        let len: usize = state.observation_shape().iter().product();
+        let mut planes = vec![5.0; len + 1];
+        assert!(state.observe(0, &mut planes).is_err());
+        assert!(planes.iter().all(|&x| x == 5.0));
+        let mut planes = vec![5.0; len];
+        let seats = state.player_count();
+        assert!(
+            state
+                .observe(seats, &mut planes)
+                .unwrap_err()
+                .contains("no seat")
+        );
+        assert!(planes.iter().all(|&x| x == 5.0));
+        state.observe(seats - 1, &mut planes).unwrap();
+        assert_eq!(state.text(), before);
+        assert_eq!(state.legal_actions(), legal);
+    }
+}
+
+#[test]
+fn observations_have_the_shape_and_follow_the_position() {
+    for spec in configs() {
+        let mut state = spec.new_state().unwrap();
+        let len: usize = state.observation_shape().iter().product();
+        let mut first = vec![0.0; len];
+        state.observe(0, &mut first).unwrap();
+        assert!(first.iter().any(|&x| x != 0.0));
+        let mut again = vec![1.0; len];
+        state.observe(0, &mut again).unwrap();
+        assert_eq!(first, again, "deterministic, whatever the buffer held");
+        let a = state.legal_actions()[0];
+        state.apply_action(a).unwrap();
+        state.observe(0, &mut again).unwrap();
+        assert_ne!(first, again);
+    }
+}
+
+#[test]
+fn the_last_move_of_an_action_is_pictured() {
+    let spec = Spec::load("gipf", &[]).unwrap();
+    let mut state = spec.new_state().unwrap();
+    let last = Picture {
+        last_move: true,
+        ..Picture::default()
+    };
+    let plain = state.svg(&Picture::default()).unwrap();
+    assert_eq!(state.svg(&last).unwrap(), plain, "no move yet");
+    let a = state.legal_actions()[0];
+    state.apply_action(a).unwrap();
+    assert_ne!(
+        state.svg(&last).unwrap(),
+        state.svg(&Picture::default()).unwrap()
+    );
 }
