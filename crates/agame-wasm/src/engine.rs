@@ -333,6 +333,12 @@ impl<G: Board> Engine for Held<G> {
     }
 
     fn bot_move(&self, spec: &BotSpec, limits: &Limits) -> Result<String, String> {
+        if let Some(n) = spec.threads.filter(|&n| n > 1) {
+            // A page's WebAssembly cannot start threads: refused rather than quietly slower.
+            return Err(format!(
+                "bot: threads={n}: the WebAssembly package searches on one thread (threads=1)"
+            ));
+        }
         let mut bot = spec.build::<G>();
         let limits = limits.or(&spec.limits());
         bot.choose(&self.state, &limits)

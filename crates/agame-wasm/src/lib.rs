@@ -407,7 +407,8 @@ impl State {
 
     /// The move a bot chooses here, as text (the state is not changed). `spec` names the bot as
     /// the command line does (`"mcts:iters=2000"`, `"alphabeta:depth=4"`, `"mcts:ms=500:seed=3"`);
-    /// `budget` overrides its limits. Throws if the spec does not read or the game is over.
+    /// `budget` overrides its limits. Throws if the spec does not read, asks for more than one
+    /// thread (`threads=2`: a page has no threads to search on), or the game is over.
     #[wasm_bindgen(js_name = botMove)]
     pub fn bot_move(
         &self,

@@ -76,6 +76,22 @@ fn bots_choose_legal_moves() {
             .unwrap();
         assert!(legal.contains(&mv), "{spec}: {mv}");
     }
+    let one = state
+        .bot_move(
+            &"alphabeta:depth=1:threads=1".parse().unwrap(),
+            &Limits::none(),
+        )
+        .unwrap();
+    assert!(legal.contains(&one));
+    for spec in ["alphabeta:depth=1:threads=2", "mcts:iters=30:threads=4"] {
+        let e = state
+            .bot_move(&spec.parse().unwrap(), &Limits::none())
+            .unwrap_err();
+        assert!(
+            e.contains("threads=") && e.contains("one thread"),
+            "{spec}: {e}"
+        );
+    }
 }
 
 #[test]

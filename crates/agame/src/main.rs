@@ -187,6 +187,10 @@ The last line of standard output is one JSON object, bots in the order given:
 Each --jsonl line holds the game, its options, the seats' specs, the moves, the outcome and the
 plies; replay a game with: jq -r '.moves[]' FILE > game.txt; agame replay GAME OPTIONS game.txt
 
+Threads: --jobs J plays J games at once; a spec's threads=N searches each of its moves on N
+threads. Keep J times N at most the number of cores, or the bots share them: for 2 threads
+against 1 at equal time on 2 cores, use --jobs 1.
+
 Example: agame match pikemen --bots mcts:ms=100,random --games 20 --jobs 2";
 
 fn match_help() -> String {

@@ -520,3 +520,50 @@ fn long_lines_are_refused_and_echoed_bytes_are_escaped_and_cut() {
     assert_eq!(lines.len(), 6);
     assert!(!text.bytes().any(|b| b < b' ' && b != b'\n'));
 }
+
+#[test]
+fn the_threads_option_is_announced_and_checked() {
+    let mut e = Engine::start(agame()).unwrap();
+    e.send("agame").unwrap();
+    let lines = e.until("agameok").unwrap();
+    assert!(
+        lines.contains(&"option name threads type spin default 1 min 1 max 64".to_string()),
+        "{lines:?}"
+    );
+    for bad in ["0", "65", "many"] {
+        e.send(&format!("setoption name threads value {bad}"))
+            .unwrap();
+        let reply = e.until("error").unwrap();
+        assert_eq!(reply, [format!("error threads: 1 to 64, not '{bad}'")]);
+    }
+    e.quit().unwrap();
+}
+
+#[test]
+fn searches_on_two_threads_answer_legal_moves() {
+    let mut e = Engine::start(agame()).unwrap();
+    for bot in ["alphabeta", "mcts", "uct"] {
+        e.setup(&[
+            "setoption name threads value 2",
+            &format!("setoption name bot value {bot}"),
+            "game gipf",
+        ])
+        .unwrap();
+        e.send("legal").unwrap();
+        let legal = e.until("legal").unwrap().pop().unwrap();
+        for budget in ["iters 3000", "movetime 50", "depth 2"] {
+            e.send(&format!("go {budget}")).unwrap();
+            let reply = e.until("bestmove").unwrap();
+            assert_eq!(reply.len(), 2, "{bot} {budget}: {reply:?}");
+            let best = reply[1].strip_prefix("bestmove ").unwrap();
+            assert!(
+                legal.split(' ').skip(1).any(|m| m == best),
+                "{bot} {budget}: {best} not legal"
+            );
+            if budget == "depth 2" && bot == "alphabeta" {
+                assert!(reply[0].starts_with("info depth 2 "), "{reply:?}");
+            }
+        }
+    }
+    e.quit().unwrap();
+}

@@ -246,3 +246,20 @@ fn a_long_match_streams_its_results() {
     assert!(running, "the match stopped");
     assert!(lines >= 10, "{lines} records after 60 s");
 }
+
+#[test]
+fn bots_searching_on_two_threads_play_whole_games() {
+    let text = stdout(&[
+        "match",
+        "gipf",
+        "--variant",
+        "basic",
+        "--bots",
+        "alphabeta:nodes=3000:threads=2,mcts:iters=200:threads=2",
+        "--games",
+        "2",
+    ]);
+    let json = last_json(&text);
+    assert_eq!(json["bots"][0]["spec"], "alphabeta:nodes=3000:threads=2");
+    assert_eq!(json["games"], 2);
+}

@@ -25,6 +25,7 @@ Commands, one per line (replies in brackets; full details in docs/protocol.md):
   agame                                  [id name/author, game and option lines, agameok]
   isready                                [readyok]
   setoption name bot value SPEC          the bot, for example mcts:ms=500 or alphabeta:depth=5
+  setoption name threads value N         threads per search (1 to 64, default 1)
   game NAME [key=value ...]              pikemen players=3, gipf variant=basic turns,
                                          epaminondas board=8x8 stones mirror=off, max-plies=N
   newgame                                back to the game's start; the bot forgets
@@ -90,6 +91,8 @@ pub fn run() -> CmdResult {
 struct Engine {
     table: Option<Box<dyn Table>>,
     spec: BotSpec,
+    /// The `threads` option, applied to every spec that does not name its own.
+    threads: Option<u32>,
     search: Option<Search>,
     events: Sender<Event>,
     quitting: bool,
@@ -110,6 +113,7 @@ impl Engine {
         Engine {
             table: None,
             spec: DEFAULT_BOT.parse().expect("the default bot spec reads"),
+            threads: None,
             search: None,
             events,
             quitting: false,
@@ -173,8 +177,10 @@ impl Engine {
             }
             (_, Some(_)) => Err(format!("busy searching, send stop first: {word}")),
             ("agame", None) => Ok(format!(
-                "id name agame {}\n{HANDSHAKE}\noption name bot type string default {DEFAULT_BOT}\nagameok",
-                env!("CARGO_PKG_VERSION")
+                "id name agame {}\n{HANDSHAKE}\noption name bot type string default {DEFAULT_BOT}\n\
+                 option name threads type spin default 1 min 1 max {}\nagameok",
+                env!("CARGO_PKG_VERSION"),
+                abstract_game_search::MAX_THREADS
             )),
             ("setoption", None) => self.set_option(rest),
             ("game", None) => self.choose_game(rest),
@@ -222,15 +228,35 @@ impl Engine {
         Ok(String::new())
     }
 
-    /// `setoption name bot value SPEC`.
+    /// `setoption name bot value SPEC` or `setoption name threads value N`: the later wins
+    /// (a spec naming `threads` overrides the option, the option the spec's threads).
     fn set_option(&mut self, rest: &str) -> Result<String, String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let ["name", "bot", "value", value] = words[..] else {
-            return Err(format!(
-                "unknown option: {rest} (the option is: name bot value SPEC)"
-            ));
+        let spec = match words[..] {
+            ["name", "bot", "value", value] => {
+                let spec: BotSpec = value.parse().map_err(|e| format!("bot: {e}"))?;
+                match (spec.threads, self.threads) {
+                    (None, Some(n)) => spec.with_threads(n),
+                    _ => spec,
+                }
+            }
+            ["name", "threads", "value", value] => {
+                let max = abstract_game_search::MAX_THREADS as u32;
+                let n = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| format!("threads: 1 to {max}, not '{value}'"))?;
+                self.threads = Some(n);
+                self.spec.clone().with_threads(n)
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option: {rest} (the options are: name bot value SPEC, \
+                     name threads value N)"
+                ));
+            }
         };
-        let spec: BotSpec = value.parse().map_err(|e| format!("bot: {e}"))?;
         if let Some(table) = &mut self.table {
             table.set_bot(&spec);
         }
@@ -541,5 +567,56 @@ impl<G: Game + Evaluate + EndReason> Table for GameTable<G> {
             };
             let _ = events.send(Event::Found(reply));
         });
+    }
+}
+
+#[cfg(test)]
+mod threads_option {
+    use super::*;
+
+    /// The bot spec after each command, sent in order to one engine.
+    fn specs_after(commands: &[&str]) -> Vec<String> {
+        let (events, _inbox) = channel();
+        let mut engine = Engine::new(events);
+        commands
+            .iter()
+            .map(|c| {
+                let reply = engine.command(c);
+                format!("{reply}{}", engine.spec)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_later_of_the_threads_option_and_a_spec_naming_threads_wins() {
+        let found = specs_after(&[
+            "setoption name threads value 2",
+            "setoption name bot value mcts:iters=10",
+            "setoption name bot value uct:threads=3",
+            "setoption name bot value random",
+            "setoption name bot value alphabeta:depth=4",
+            "setoption name threads value 1",
+            "setoption name threads value 0",
+            "setoption name threads value 65",
+            "setoption name threads value two",
+        ]);
+        let error = "error threads: 1 to 64, not";
+        assert_eq!(
+            found[..6],
+            [
+                "alphabeta:ms=1000:threads=2",
+                "mcts:iters=10:threads=2",
+                "uct:threads=3",
+                "random",
+                "alphabeta:depth=4:threads=2",
+                "alphabeta:depth=4:threads=1",
+            ]
+        );
+        for (line, value) in found[6..].iter().zip(["0", "65", "two"]) {
+            assert_eq!(
+                *line,
+                format!("{error} '{value}'\nalphabeta:depth=4:threads=1")
+            );
+        }
     }
 }

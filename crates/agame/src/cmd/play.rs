@@ -30,6 +30,7 @@ The board is shown before each of your decisions, the bot's move with its thinki
 outcome and scores at the end. Standard input may be a pipe: one command per line.
 Examples:
   agame play pikemen --bot alphabeta:ms=500
+  agame play gipf --bot alphabeta:ms=1000:threads=2
   agame play gipf --variant basic --bot mcts:iters=5000 --seat 2
   agame play epaminondas --board 8x8 --bot none < moves.txt";
 
