@@ -10,7 +10,7 @@ mod zero;
 use engine::Engine;
 use ints::ActionInts;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use spec::{Load, Spec};
@@ -18,6 +18,23 @@ use spec::{Load, Spec};
 fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
+
+/// A `State` changed by one thread while another uses it: pyo3's own message would be a bare
+/// "Already borrowed".
+fn in_use() -> PyErr {
+    PyRuntimeError::new_err(
+        "this State is in use by another thread: a State belongs to one thread at a time \
+         (give each thread its own, with state.clone() or copy.copy(state))",
+    )
+}
+
+/// `slf` borrowed for a change, or the clear error [`in_use`].
+fn changing<'py>(slf: &Bound<'py, PyState>) -> PyResult<PyRefMut<'py, PyState>> {
+    slf.try_borrow_mut().map_err(|_| in_use())
+}
+
+/// What `__reduce__` gives pickle: the function that rebuilds the object, and its arguments.
+type Reduced<'py, A> = (Bound<'py, PyAny>, A);
 
 /// OpenSpiel's `current_player()` value once the game is over.
 const TERMINAL: i32 = -4;
@@ -91,6 +108,20 @@ impl PyGame {
         Ok(d)
     }
 
+    /// Pickling (multiprocessing, Ray): the game is rebuilt from its name and options.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Reduced<'py, (&'static str, Bound<'py, PyDict>)>> {
+        let options = PyDict::new(py);
+        for (k, v) in self.spec.options(agame_options::Host::Python) {
+            options.set_item(k, v)?;
+        }
+        options.set_item("max_plies", self.spec.max_plies)?;
+        let rebuild = py.import("agame._agame")?.getattr("_game_from_options")?;
+        Ok((rebuild, (self.spec.name(), options)))
+    }
+
     fn __repr__(&self) -> String {
         let opts: Vec<String> = self
             .spec
@@ -145,29 +176,38 @@ impl PyState {
 
     /// Plays a move given as text. `ValueError` with the reason if it does not read or is not
     /// legal; the state is then unchanged.
-    fn play(&mut self, text: &str) -> PyResult<()> {
-        self.inner.play(text).map_err(PyValueError::new_err)
+    fn play(slf: &Bound<'_, Self>, text: &str) -> PyResult<()> {
+        changing(slf)?
+            .inner
+            .play(text)
+            .map_err(PyValueError::new_err)
     }
 
     /// The legal action numbers, ascending.
-    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let n = self.inner.num_distinct_actions();
-        self.ints.list(py, n, self.inner.legal_actions())
+    fn legal_actions<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let mut this = changing(slf)?;
+        let this = &mut *this;
+        let n = this.inner.num_distinct_actions();
+        this.ints.list(slf.py(), n, this.inner.legal_actions())
     }
 
     /// A numpy `int8` array with one entry per action number: 1 where legal.
-    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let mut mask = vec![0i8; self.inner.num_distinct_actions()];
-        self.inner.legal_mask(&mut mask);
-        PyArray1::from_vec(py, mask)
+    fn legal_actions_mask<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut this = changing(slf)?;
+        let mut mask = vec![0i8; this.inner.num_distinct_actions()];
+        this.inner.legal_mask(&mut mask);
+        Ok(PyArray1::from_vec(slf.py(), mask))
     }
 
     /// Plays an action number. `ValueError` if it is not legal here; the state is then
     /// unchanged.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(slf: &Bound<'_, Self>, action: i64) -> PyResult<()> {
         let action = u32::try_from(action)
             .map_err(|_| value_error(format!("action {action} is not legal here")))?;
-        self.inner.apply_action(action).map_err(value_error)
+        changing(slf)?
+            .inner
+            .apply_action(action)
+            .map_err(value_error)
     }
 
     /// The move text of an action number (in this position's context).
@@ -321,6 +361,25 @@ impl PyState {
     fn __repr__(&self) -> String {
         format!("<agame.State {}: {}>", self.spec.name(), self.inner.text())
     }
+
+    /// Pickling (multiprocessing, Ray): the state is rebuilt from its game and its position
+    /// text (with the move-limit counter).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (PyGame, String))> {
+        let rebuild = py.import("agame._agame")?.getattr("_state_from_text")?;
+        Ok((rebuild, (self.get_game(), self.inner.text())))
+    }
+}
+
+/// Unpickles a `Game`: [`load_game`] with the options as a dictionary.
+#[pyfunction]
+fn _game_from_options(name: &str, options: &Bound<'_, PyDict>) -> PyResult<PyGame> {
+    load_game(name, Some(options))
+}
+
+/// Unpickles a `State`: `game.state_from_text(text)`.
+#[pyfunction]
+fn _state_from_text(game: &PyGame, text: &str) -> PyResult<PyState> {
+    game.state_from_text(text)
 }
 
 /// Loads a game by name (`"pikemen"`, `"gipf"`, `"epaminondas"`; an `agame_` prefix is
@@ -351,6 +410,8 @@ fn _agame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<zero::PyBatchedSearch>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_names, m)?)?;
+    m.add_function(wrap_pyfunction!(_game_from_options, m)?)?;
+    m.add_function(wrap_pyfunction!(_state_from_text, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -152,3 +152,57 @@ def test_legal_actions_follow_every_change(game):
         assert state.legal_actions() == after.legal_actions()
         # The copy kept the old position and its list.
         assert twin.legal_actions() == actions
+
+
+@pytest.mark.parametrize("limit", [None, 50])
+def test_games_and_states_pickle(config, limit):
+    import pickle
+
+    name, options = config
+    game = agame.load_game(name, max_plies=limit, **options)
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and repr(again) == repr(game)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy_ = pickle.loads(pickle.dumps(state))
+    assert copy_ == state and str(copy_) == str(state)
+    assert copy_.get_game() == game
+    assert copy_.legal_actions() == state.legal_actions()
+
+
+def test_a_state_shared_between_threads_says_so():
+    """A State belongs to one thread at a time. Changes from several threads at once are
+    refused with a message that says so (under the GIL they take turns, and none is)."""
+    import sys
+    import threading
+
+    state = agame.load_game("pikemen", max_plies=None).new_initial_state()
+    errors = []
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+
+    def work():
+        for _ in range(2000):
+            try:
+                state.legal_actions()
+                state.legal_actions_mask()
+                state.apply_action(10**6)
+            except ValueError:
+                pass
+            except RuntimeError as e:
+                errors.append(str(e))
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert all("belongs to one thread at a time" in e for e in errors), errors[:3]
+    assert state == agame.load_game("pikemen", max_plies=None).new_initial_state()

@@ -65,3 +65,43 @@ def test_render_svg_is_the_picture():
     e = env("gipf", render_mode="svg")
     e.reset()
     assert e.render().startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    "name, options, truncated",
+    [
+        ("pikemen", {"max_plies": 0}, True),
+        ("pikemen", {"players": 4, "max_plies": 0}, True),
+        ("epaminondas", {"board": "2x4"}, False),
+    ],
+)
+def test_a_game_over_at_its_start_is_reported_over(name, options, truncated):
+    e = env(name, **options)
+    e.reset()
+    assert e.game.new_initial_state().is_terminal()
+    ended = e.truncations if truncated else e.terminations
+    assert all(ended.values()), (e.terminations, e.truncations)
+    obs, reward, terminated, trunc, info = e.last()
+    assert (terminated, trunc) == (not truncated, truncated)
+    assert not obs["action_mask"].any()
+    for agent in e.agent_iter():
+        e.step(None)
+    assert e.agents == []
+
+
+@pytest.mark.parametrize("action", [1.5, "x", "1", None, np.float64(1.0)])
+def test_step_refuses_what_is_not_an_integer(action):
+    e = env("pikemen")
+    e.reset()
+    before = str(e.state)
+    with pytest.raises(TypeError, match="an action is an integer"):
+        e.step(action)
+    assert str(e.state) == before
+
+
+def test_step_takes_numpy_integers():
+    e = env("pikemen")
+    e.reset()
+    legal = np.flatnonzero(e.last()[0]["action_mask"])
+    e.step(np.int64(legal[0]))
+    assert e.state.legal_actions() != []

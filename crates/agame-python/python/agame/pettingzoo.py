@@ -16,6 +16,8 @@ read `agent_selection`. A game stopped by its move limit (`max_plies`) is a trun
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
@@ -79,16 +81,27 @@ class AgameEnv(AECEnv, EzPickle):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[self.state.current_player()]
+        # A game can be over at its start (max_plies=0, a board too small to move on).
+        self.agent_selection = self.agents[0]
+        self._settle()
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # As State.apply_action: an integer (numpy's too), not 1.5 or "1".
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise TypeError(f"an action is an integer, not {action!r}") from None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.state.apply_action(int(action))
+        self.state.apply_action(action)
+        self._settle()
+
+    def _settle(self):
+        """After a reset or a move: the next agent, or every agent's end and reward."""
         if self.state.is_terminal():
             done = self.state.is_truncated()
             for a, value in zip(self.agents, self.state.returns()):
