@@ -13,8 +13,10 @@ pub struct EnvOptions {
     pub num_envs: usize,
     /// The base seed: game `i`'s episode `e` plays its opening from
     /// `SeededRng::new(`[`derive_seed`]`(seed, i, e))`, and its sampler
-    /// ([`VecEnv::sample_actions`]) draws from `SeededRng::new(derive_seed(seed, i, u64::MAX))`
-    /// (one stream for all its episodes, restarted by a reset with a seed).
+    /// ([`VecEnv::sample_actions`]) draws `legal[rng.below(legal.len())]` from the ascending
+    /// legal actions ([`Actions::legal_actions`]) with
+    /// `rng = SeededRng::new(derive_seed(seed, i, u64::MAX))` (one stream for all its
+    /// episodes, restarted by a reset with a seed).
     pub seed: u64,
     /// Worker threads (at least 1). One runs everything on the calling thread; more start a
     /// pool of that many threads, owned by the batch. Results are the same for every count.
@@ -169,6 +171,16 @@ struct Slot<G: Game> {
     sampler: SeededRng,
     /// The move of the action being played, once the whole batch's actions were checked.
     pending: Option<G::Move>,
+    /// The legal actions of `state`, ascending ([`Actions::legal_actions`], which games make
+    /// fast): the mask, the checks and the sampler all read it.
+    legal: Vec<u32>,
+}
+
+impl<G: Actions> Slot<G> {
+    /// Works out the legal actions again, after `state` changed.
+    fn refresh(&mut self) {
+        self.state.legal_actions(&mut self.legal);
+    }
 }
 
 /// What every slot shares: the start and the rules of a reset.
@@ -184,6 +196,12 @@ impl<G: Actions + Observe> Shared<G> {
     /// The first position of episode `slot.episode` of game `index`.
     fn restart(&self, index: usize, slot: &mut Slot<G>) {
         slot.state.clone_from(&self.start);
+        self.open(index, slot);
+        slot.refresh();
+    }
+
+    /// Plays the random opening of the slot's episode.
+    fn open(&self, index: usize, slot: &mut Slot<G>) {
         if self.opening_plies == 0 {
             return;
         }
@@ -313,6 +331,7 @@ impl<G: Actions + Observe> VecEnv<G> {
                 episode: 0,
                 sampler: SeededRng::new(0),
                 pending: None,
+                legal: Vec::new(),
             })
             .collect();
         let mut env = VecEnv {
@@ -488,7 +507,7 @@ impl<G: Actions + Observe> VecEnv<G> {
             actions,
             &|first, slots: &mut [Slot<G>], actions: &[u32]| {
                 for (k, (slot, &action)) in slots.iter_mut().zip(actions).enumerate() {
-                    slot.pending = Some(checked_move(&slot.state, first + k, action, dims)?);
+                    slot.pending = Some(checked_move(slot, first + k, action, dims)?);
                 }
                 Ok(())
             },
@@ -543,12 +562,9 @@ impl<G: Actions + Observe> VecEnv<G> {
             out,
             &|_, slots: &mut [Slot<G>], out: &mut [u32]| {
                 for (slot, action) in slots.iter_mut().zip(out) {
-                    // Every slot's game goes on (autoreset), so there is a move to draw.
-                    *action = slot
-                        .state
-                        .random_move(&mut slot.sampler)
-                        .and_then(|mv| slot.state.encode(mv))
-                        .unwrap_or(0);
+                    // Every slot's game goes on (autoreset), so there is an action to draw.
+                    let i = slot.sampler.below(slot.legal.len());
+                    *action = slot.legal.get(i).copied().unwrap_or(0);
                 }
                 Ok(())
             },
@@ -595,28 +611,35 @@ impl<G: Actions + Observe> VecEnv<G> {
             });
         }
         target.state = state;
+        target.refresh();
         self.fresh = false;
         Ok(())
     }
 }
 
-/// The move `action` stands for in `state`, if legal.
+/// The move `action` stands for in the slot's game, if legal.
 fn checked_move<G: Actions>(
-    state: &G,
-    slot: usize,
+    slot: &Slot<G>,
+    index: usize,
     action: u32,
     dims: Dims,
 ) -> Result<G::Move, BatchError> {
     if action as usize >= dims.actions {
         return Err(BatchError::OutOfRange {
-            slot,
+            slot: index,
             action: u64::from(action),
             actions: dims.actions,
         });
     }
-    state
-        .move_of(action)
-        .ok_or(BatchError::Illegal { slot, action })
+    let illegal = BatchError::Illegal {
+        slot: index,
+        action,
+    };
+    slot.legal
+        .binary_search(&action)
+        .map_err(|_| illegal.clone())?;
+    // A legal action decodes to its legal move.
+    slot.state.decode(action).ok_or(illegal)
 }
 
 /// One game's rows of the per-step outputs.
@@ -653,6 +676,8 @@ fn step_slot<G: Actions + Observe>(
         let _ = slot.state.observe(mover, row.final_obs);
         slot.episode += 1;
         shared.restart(index, slot);
+    } else {
+        slot.refresh();
     }
 }
 
@@ -671,7 +696,12 @@ fn write_rows<G: Actions + Observe>(
     for (slot, ((obs, mask), to_play)) in slots.iter().zip(rows) {
         // Lengths were checked with the batch's buffers.
         let _ = slot.state.observe_to_move(obs);
-        let _ = slot.state.legal_action_mask(mask);
+        mask.fill(false);
+        for &a in &slot.legal {
+            if let Some(m) = mask.get_mut(a as usize) {
+                *m = true;
+            }
+        }
         *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
     }
 }

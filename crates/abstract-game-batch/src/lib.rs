@@ -25,6 +25,11 @@ mod par;
 mod search;
 mod seed;
 
+// The README's example runs as a doctest, so the packaged README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 pub use augment::augment;
 pub use env::{BatchMut, Buffers, EnvOptions, VecEnv, limit_reached};
 pub use error::BatchError;

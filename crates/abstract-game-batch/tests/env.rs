@@ -86,12 +86,11 @@ fn agree<G: Actions + Observe>(
         env.sample_actions(&mut actions).unwrap();
         env.step(&actions, out.view()).unwrap();
         for (i, single) in singles.iter_mut().enumerate() {
-            let mv = single.state.random_move(&mut single.sampler).unwrap();
-            assert_eq!(
-                actions[i],
-                single.state.encode(mv).unwrap(),
-                "sampled action"
-            );
+            // The documented sampler: an index into the ascending legal actions.
+            single.state.legal_actions(&mut legal);
+            let drawn = legal[single.sampler.below(legal.len())];
+            assert_eq!(actions[i], drawn, "sampled action");
+            let mv = single.state.move_of(drawn).unwrap();
             let mover = single.state.to_move().unwrap();
             single.state.apply(mv).unwrap();
             let rewards = &out.rewards[i * players..(i + 1) * players];
