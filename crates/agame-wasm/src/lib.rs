@@ -164,11 +164,17 @@ impl WasmGame {
 }
 
 // The strings of the moves a state has met, by number (`texts.rs`): new ones are added from
-// one text, and `legalMoves()` picks its strings from them in one call.
+// one text, and `legalMoves()` picks its strings from them in one call; `legalActionsInto`
+// checks and fills the caller's array in one call.
 #[wasm_bindgen(inline_js = "
 export function addTexts(strings, lines) {
   const list = lines.split('\\n');
   for (let i = 0; i + 1 < list.length; i++) strings.push(list[i]);
+}
+export function fillActions(out, actions) {
+  if (!(out instanceof Uint32Array) || out.length < actions.length) return -1;
+  out.set(actions);
+  return actions.length;
 }
 export function pickTexts(strings, numbers) {
   const out = new Array(numbers.length);
@@ -179,6 +185,10 @@ export function pickTexts(strings, numbers) {
 extern "C" {
     #[wasm_bindgen(js_name = addTexts)]
     fn add_texts(strings: &Array, lines: &str);
+    // Writes into the caller's `Uint32Array` (whose `length` or `set` may be its own, hence
+    // `catch`); -1 when it is not one or is too short.
+    #[wasm_bindgen(js_name = fillActions, catch)]
+    fn fill_actions(out: &JsValue, actions: &[u32]) -> Result<f64, JsValue>;
     #[wasm_bindgen(js_name = pickTexts)]
     fn pick_texts(strings: &Array, numbers: &[u32]) -> Array;
 }
@@ -311,6 +321,12 @@ impl State {
     ) -> Result<u32, JsError> {
         let what = "legalActionsInto: out";
         let actions = self.inner.legal_actions();
+        // The common case in one call to JavaScript; anything else is told apart below.
+        if let Ok(n) = fill_actions(&out, actions) {
+            if n >= 0.0 {
+                return Ok(actions.len() as u32);
+            }
+        }
         let (out, n) = U32Out::with_length(&out, what).map_err(|e| {
             e.unwrap_or_else(|| {
                 error(format!(
