@@ -2,7 +2,8 @@
 // its rules engine does: uniformly random games from the start to the end (no move limit),
 // each ply either by action numbers (`legalActions()` then `applyAction(n)`) or by move text
 // (`legalMoves()` then `play(text)`), beside the same games played inside the module
-// (`playouts`). Usage, after build.sh:
+// (`playouts`). "into" writes the numbers into one array (`legalActionsInto`) instead of
+// making one per ply. Usage, after build.sh:
 //   node crates/agame-wasm/bench_driven.mjs [seconds per measure] [other/pkg/ ...]
 // Further package folders (for example a build of an older commit) are measured in the same
 // run, for before/after ratios on a shared machine; calls a package lacks are skipped.
@@ -37,6 +38,22 @@ function byNumbers(game, random, budget, cpu) {
     while (!state.isTerminal()) {
       const actions = state.legalActions();
       state.applyAction(actions[Math.floor(random() * actions.length)]);
+      plies++;
+    }
+    state.free();
+  }
+  return plies;
+}
+
+/** As `byNumbers`, the numbers written into one array for the whole run. */
+function byNumbersInto(game, random, budget, cpu) {
+  const actions = new Uint32Array(game.numDistinctActions());
+  let plies = 0;
+  while (cpu() < budget) {
+    const state = game.newInitialState();
+    while (!state.isTerminal()) {
+      const n = state.legalActionsInto(actions);
+      state.applyAction(actions[Math.floor(random() * n)]);
       plies++;
     }
     state.free();
@@ -92,6 +109,7 @@ const CASES = [
 const WAYS = [
   ["inside (playouts)", inside, "playouts"],
   ["by numbers", byNumbers, "legalActions"],
+  ["by numbers, into", byNumbersInto, "legalActionsInto"],
   ["by text", byText, "legalMoves"],
 ];
 

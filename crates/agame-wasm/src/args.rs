@@ -32,6 +32,15 @@ extern "C" {
     #[wasm_bindgen(method, getter, catch, js_name = length)]
     fn length(this: &F32Out) -> Result<JsValue, JsValue>;
 
+    /// A caller's `Uint32Array`, whose `length` and `set` may be its own.
+    #[wasm_bindgen(js_name = Uint32Array)]
+    #[derive(Clone, Debug)]
+    pub type U32Out;
+    #[wasm_bindgen(method, catch, js_name = set)]
+    fn set(this: &U32Out, src: &[u32]) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, getter, catch, js_name = length)]
+    fn length(this: &U32Out) -> Result<JsValue, JsValue>;
+
     /// A caller's `Uint8Array`, whose `length` and `set` may be its own.
     #[wasm_bindgen(js_name = Uint8Array)]
     #[derive(Clone, Debug)]
@@ -203,12 +212,24 @@ pub trait Out: JsCast + Clone {
                 Self::NAME
             ))
         };
-        let out = v.dyn_ref::<Self>().ok_or_else(|| wrong(kind(v)))?;
-        let n = out.checked_length().map_err(|e| thrown(what, &e))?;
-        if n.as_f64() != Some(len as f64) {
-            return Err(wrong(format!("one of {} entries", kind(&n))));
+        let (out, n) =
+            Self::with_length(v, what).map_err(|e| e.unwrap_or_else(|| wrong(kind(v))))?;
+        if n != len {
+            return Err(wrong(format!("one of {n} entries")));
         }
-        Ok(Some(out.clone()))
+        Ok(Some(out))
+    }
+
+    /// `v` as an array of this type and its length; `Err(None)` when it is not one.
+    fn with_length(v: &JsValue, what: &str) -> Result<(Self, usize), Option<JsError>> {
+        let out = v.dyn_ref::<Self>().ok_or(None)?;
+        let n = out.checked_length().map_err(|e| Some(thrown(what, &e)))?;
+        // A length that is no whole number (a getter of the caller's own) fits nothing.
+        let n = n
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && *n >= 0.0)
+            .ok_or_else(|| Some(error(format!("{what}: its length is {}", kind(&n)))))?;
+        Ok((out.clone(), n as usize))
     }
 
     /// Copies `src` (of the length checked) into the array.
@@ -224,6 +245,17 @@ impl Out for F32Out {
         self.length()
     }
     fn checked_set(&self, src: &[f32]) -> Result<(), JsValue> {
+        self.set(src)
+    }
+}
+
+impl Out for U32Out {
+    const NAME: &'static str = "Uint32Array";
+    type Item = u32;
+    fn checked_length(&self) -> Result<JsValue, JsValue> {
+        self.length()
+    }
+    fn checked_set(&self, src: &[u32]) -> Result<(), JsValue> {
         self.set(src)
     }
 }

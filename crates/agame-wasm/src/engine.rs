@@ -1,11 +1,14 @@
 //! One object-safe view of every game, so that the JavaScript classes need no generics.
 
+use crate::texts::Texts;
 use abstract_game::{
     Actions, EndReason, Evaluate, Game, LimitEnd, MoveLimit, MoveList, Observe, PlayerId,
     SeededRng, Status, SvgOptions, ToSvg, perft, random_rollout,
 };
 use abstract_game_search::{BotSpec, Limits};
-use core::fmt::Write;
+use core::any::Any;
+use core::cell::RefCell;
+use std::rc::Rc;
 
 /// What the package needs of a game beyond [`Game`]: its picture, an evaluation for the bots,
 /// why it ended, the learning traits, and reading a highlighted place from its name.
@@ -65,8 +68,13 @@ pub struct Picture {
 /// What the JavaScript layer needs of a state, for any game. The methods that take `&mut self`
 /// without changing the position fill the per-position cache of legal moves.
 pub trait Engine {
-    /// A copy.
+    /// A copy, which shares this state's numbering of move texts.
     fn clone_box(&self) -> Box<dyn Engine>;
+    /// This engine, to find its type.
+    fn as_any(&self) -> &dyn Any;
+    /// Numbers move texts as `other` does (from then on, both share one numbering), when it
+    /// is a state of the same game.
+    fn share_texts(&mut self, other: &dyn Engine);
     /// The number of seats.
     fn player_count(&self) -> u8;
     /// The 0-based seat to decide, or `None` when the game is over.
@@ -79,9 +87,10 @@ pub trait Engine {
     fn scores(&self) -> Vec<i32>;
     /// The legal moves as text, in the engine's order.
     fn legal_moves(&mut self) -> Vec<String>;
-    /// The legal moves as text, in the engine's order, each followed by `'\n'`: one string
-    /// that crosses to JavaScript at once, reused from call to call.
-    fn legal_moves_text(&mut self) -> &str;
+    /// The legal moves in the engine's order as the numbers of their texts (see [`Texts`]):
+    /// the texts of moves this state meets for the first time are appended to `new`, one per
+    /// line, in the order of their numbers.
+    fn legal_move_numbers(&mut self, new: &mut String) -> &[u32];
     /// Parses and plays a move; on error the state is unchanged.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// The position text.
@@ -136,9 +145,12 @@ pub struct Held<G: Board> {
     /// The legal action numbers ascending, when `actions_fresh`.
     actions: Vec<u32>,
     actions_fresh: bool,
-    /// `moves` as text, one per line, when `text_fresh`.
-    moves_text: String,
-    text_fresh: bool,
+    /// The numbers of the legal moves' texts, when `numbers_fresh`.
+    numbers: Vec<u32>,
+    numbers_fresh: bool,
+    /// The numbering of the move texts met, shared by the states of one `Game` and their
+    /// copies.
+    texts: Rc<RefCell<Texts<G::Move>>>,
 }
 
 impl<G: Board> Held<G> {
@@ -151,8 +163,9 @@ impl<G: Board> Held<G> {
             moves_fresh: false,
             actions: Vec::new(),
             actions_fresh: false,
-            moves_text: String::new(),
-            text_fresh: false,
+            numbers: Vec::new(),
+            numbers_fresh: false,
+            texts: Rc::default(),
         }
     }
 
@@ -166,15 +179,11 @@ impl<G: Board> Held<G> {
         &self.moves
     }
 
-    /// The legal action numbers, ascending, from the cached moves.
+    /// The legal action numbers, ascending, by the game's own `legal_actions` (Pikemen and
+    /// Epaminondas list them in order without making moves or sorting).
     fn actions(&mut self) -> &[u32] {
         if !self.actions_fresh {
-            self.moves();
-            self.actions.clear();
-            let state = &self.state;
-            self.actions
-                .extend(self.moves.iter().filter_map(|&mv| state.encode(mv)));
-            self.actions.sort_unstable();
+            self.state.legal_actions(&mut self.actions);
             self.actions_fresh = true;
         }
         &self.actions
@@ -192,7 +201,7 @@ impl<G: Board> Held<G> {
         self.state.apply_unchecked(mv);
         self.moves_fresh = false;
         self.actions_fresh = false;
-        self.text_fresh = false;
+        self.numbers_fresh = false;
     }
 }
 
@@ -203,11 +212,12 @@ impl<G: Board> core::fmt::Debug for Held<G> {
 }
 
 impl<G: Board> Clone for Held<G> {
-    /// The state and its last move; copies are often made to be changed, so the cached lists
-    /// are not copied.
+    /// The state, its last move and the shared numbering of move texts; copies are often made
+    /// to be changed, so the cached lists are not copied.
     fn clone(&self) -> Self {
         Held {
             last: self.last.clone(),
+            texts: Rc::clone(&self.texts),
             ..Held::new(self.state.clone())
         }
     }
@@ -222,6 +232,17 @@ fn seat(n: u8, seat: u8) -> Result<PlayerId, String> {
 impl<G: Board> Engine for Held<G> {
     fn clone_box(&self) -> Box<dyn Engine> {
         Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn share_texts(&mut self, other: &dyn Engine) {
+        if let Some(other) = other.as_any().downcast_ref::<Held<G>>() {
+            self.texts = Rc::clone(&other.texts);
+            self.numbers_fresh = false;
+        }
     }
 
     fn player_count(&self) -> u8 {
@@ -257,17 +278,17 @@ impl<G: Board> Engine for Held<G> {
         self.moves().iter().map(ToString::to_string).collect()
     }
 
-    fn legal_moves_text(&mut self) -> &str {
-        if !self.text_fresh {
+    fn legal_move_numbers(&mut self, new: &mut String) -> &[u32] {
+        if !self.numbers_fresh {
             self.moves();
-            self.moves_text.clear();
-            for mv in &self.moves {
-                // Writing to a String cannot fail.
-                let _ = writeln!(self.moves_text, "{mv}");
+            self.numbers.clear();
+            let mut texts = self.texts.borrow_mut();
+            for &mv in &self.moves {
+                self.numbers.push(texts.number(mv, new));
             }
-            self.text_fresh = true;
+            self.numbers_fresh = true;
         }
-        &self.moves_text
+        &self.numbers
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {

@@ -20,15 +20,16 @@
 pub mod args;
 pub mod engine;
 pub mod spec;
+pub mod texts;
 
 use abstract_game_search::{BotSpec, Limits};
 use args::{
-    F32Out, MAX_PERFT_DEPTH, MAX_POSITION_TEXT, MAX_SAFE, MAX_SHORT_TEXT, Out, U8Out, entries,
-    error, optional_bool, optional_whole, strings, text, whole,
+    F32Out, MAX_PERFT_DEPTH, MAX_POSITION_TEXT, MAX_SAFE, MAX_SHORT_TEXT, Out, U8Out, U32Out,
+    entries, error, optional_bool, optional_whole, strings, text, whole,
 };
 use core::time::Duration;
 use engine::{Engine, Picture};
-use js_sys::{Array, Float32Array, JsString, Uint8Array, Uint32Array};
+use js_sys::{Array, Float32Array, Uint8Array, Uint32Array};
 use spec::{Load, Spec, Value};
 use wasm_bindgen::prelude::*;
 
@@ -99,9 +100,18 @@ fn value(v: &JsValue, name: &str) -> Result<Value, JsError> {
 
 /// A game and its rules, as `loadGame` returns it.
 #[wasm_bindgen(js_name = Game)]
-#[derive(Clone, Debug)]
 pub struct WasmGame {
     spec: Spec,
+    /// The starting position, which every state of this game copies or shares its numbering
+    /// of move texts with, and the strings of those texts (see `texts.rs`).
+    start: Box<dyn Engine>,
+    strings: Array,
+}
+
+impl core::fmt::Debug for WasmGame {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Game({:?})", self.spec)
+    }
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -109,7 +119,7 @@ impl WasmGame {
     /// The starting position.
     #[wasm_bindgen(js_name = newInitialState)]
     pub fn new_initial_state(&self) -> Result<State, JsError> {
-        Ok(State::new(self.spec.new_state().map_err(error)?))
+        Ok(State::new(self.start.clone_box(), self.strings.clone()))
     }
 
     /// A position from its text (as `State.toString()` writes it); throws if it does not read
@@ -120,7 +130,9 @@ impl WasmGame {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<State, JsError> {
         let text = args::text(&text, "stateFromText: the position text", MAX_POSITION_TEXT)?;
-        Ok(State::new(self.spec.state_from_text(&text).map_err(error)?))
+        let mut inner = self.spec.state_from_text(&text).map_err(error)?;
+        inner.share_texts(&*self.start);
+        Ok(State::new(inner, self.strings.clone()))
     }
 
     /// The game's short name (`"pikemen"`, `"gipf"`, `"epaminondas"`).
@@ -138,24 +150,57 @@ impl WasmGame {
     /// How many action numbers this game uses: every legal action of every position is
     /// below it (the length of `State.legalActionsMask()`).
     #[wasm_bindgen(js_name = numDistinctActions)]
-    pub fn num_distinct_actions(&self) -> Result<u32, JsError> {
-        let n = self.spec.new_state().map_err(error)?.num_distinct_actions();
-        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    pub fn num_distinct_actions(&self) -> u32 {
+        u32::try_from(self.start.num_distinct_actions()).unwrap_or(u32::MAX)
     }
 
     /// The shape of `State.observation()`: `[planes, rows, columns]`, the same for every
     /// position of this game.
     #[wasm_bindgen(js_name = observationShape, unchecked_return_type = "[number, number, number]")]
-    pub fn observation_shape(&self) -> Result<Array, JsError> {
-        let shape = self.spec.new_state().map_err(error)?.observation_shape();
-        Ok(shape.iter().map(|&n| JsValue::from_f64(n as f64)).collect())
+    pub fn observation_shape(&self) -> Array {
+        let shape = self.start.observation_shape();
+        shape.iter().map(|&n| JsValue::from_f64(n as f64)).collect()
     }
+}
+
+// The strings of the moves a state has met, by number (`texts.rs`): new ones are added from
+// one text, and `legalMoves()` picks its strings from them in one call; `legalActionsInto`
+// checks and fills the caller's array in one call.
+#[wasm_bindgen(inline_js = "
+export function addTexts(strings, lines) {
+  const list = lines.split('\\n');
+  for (let i = 0; i + 1 < list.length; i++) strings.push(list[i]);
+}
+export function fillActions(out, actions) {
+  if (!(out instanceof Uint32Array) || out.length < actions.length) return -1;
+  out.set(actions);
+  return actions.length;
+}
+export function pickTexts(strings, numbers) {
+  const out = new Array(numbers.length);
+  for (let i = 0; i < numbers.length; i++) out[i] = strings[numbers[i]];
+  return out;
+}
+")]
+extern "C" {
+    #[wasm_bindgen(js_name = addTexts)]
+    fn add_texts(strings: &Array, lines: &str);
+    // Writes into the caller's `Uint32Array` (whose `length` or `set` may be its own, hence
+    // `catch`); -1 when it is not one or is too short.
+    #[wasm_bindgen(js_name = fillActions, catch)]
+    fn fill_actions(out: &JsValue, actions: &[u32]) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_name = pickTexts)]
+    fn pick_texts(strings: &Array, numbers: &[u32]) -> Array;
 }
 
 /// A position: who is to decide, the legal moves, and how they change it.
 #[wasm_bindgen]
 pub struct State {
     inner: Box<dyn Engine>,
+    /// The strings of the move texts met, by number (shared with the game and its other
+    /// states), and the texts of new ones.
+    strings: Array,
+    new_texts: String,
     /// The buffers `observation` and `legalActionsMask` fill before copying them out.
     observation: Vec<f32>,
     mask: Vec<u8>,
@@ -168,9 +213,11 @@ impl core::fmt::Debug for State {
 }
 
 impl State {
-    fn new(inner: Box<dyn Engine>) -> State {
+    fn new(inner: Box<dyn Engine>, strings: Array) -> State {
         State {
             inner,
+            strings,
+            new_texts: String::new(),
             observation: Vec::new(),
             mask: Vec::new(),
         }
@@ -237,13 +284,13 @@ impl State {
     /// The legal moves as text, in the engine's order (a new array each call).
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "string[]")]
     pub fn legal_moves(&mut self) -> Array {
-        // One string crosses to JavaScript and is split there: far cheaper than a string per
-        // move.
-        let lines = self.inner.legal_moves_text();
-        match lines.strip_suffix('\n') {
-            Some(joined) => JsString::from(joined).split("\n"),
-            None => Array::new(),
+        // Only the texts of moves never met cross, as one string; the rest are numbers.
+        let numbers = self.inner.legal_move_numbers(&mut self.new_texts);
+        if !self.new_texts.is_empty() {
+            add_texts(&self.strings, &self.new_texts);
+            self.new_texts.clear();
         }
+        pick_texts(&self.strings, numbers)
     }
 
     /// Plays a move given as text; throws with the reason if it does not read or is not legal,
@@ -261,6 +308,41 @@ impl State {
     #[wasm_bindgen(js_name = legalActions)]
     pub fn legal_actions(&mut self) -> Uint32Array {
         Uint32Array::from(self.inner.legal_actions())
+    }
+
+    /// Writes the legal action numbers, ascending, at the start of `out` (a `Uint32Array` long
+    /// enough for them: one of `Game.numDistinctActions()` entries always is) and returns how
+    /// many there are; the rest of `out` is left as it was. No array is made per call, for
+    /// programs that play many plies.
+    #[wasm_bindgen(js_name = legalActionsInto)]
+    pub fn legal_actions_into(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint32Array")] out: JsValue,
+    ) -> Result<u32, JsError> {
+        let what = "legalActionsInto: out";
+        let actions = self.inner.legal_actions();
+        // The common case in one call to JavaScript; anything else is told apart below.
+        if let Ok(n) = fill_actions(&out, actions) {
+            if n >= 0.0 {
+                return Ok(actions.len() as u32);
+            }
+        }
+        let (out, n) = U32Out::with_length(&out, what).map_err(|e| {
+            e.unwrap_or_else(|| {
+                error(format!(
+                    "{what} must be a Uint32Array, not {}",
+                    args::kind(&out)
+                ))
+            })
+        })?;
+        if n < actions.len() {
+            return Err(error(format!(
+                "{what} has {n} entries where {} legal actions are to be written",
+                actions.len()
+            )));
+        }
+        out.write(actions, what)?;
+        Ok(actions.len() as u32)
     }
 
     /// One entry per action number (`Game.numDistinctActions()` of them): 1 where the action
@@ -354,7 +436,7 @@ impl State {
     /// A copy of this state.
     #[wasm_bindgen(js_name = clone)]
     pub fn duplicate(&self) -> State {
-        State::new(self.inner.clone_box())
+        State::new(self.inner.clone_box(), self.strings.clone())
     }
 
     /// The position text, which `Game.stateFromText` reads back.
@@ -475,8 +557,11 @@ pub fn load_game(
         let v = value(&v, &key)?;
         list.push((key, v));
     }
+    let spec = Spec::load(&name, &list).map_err(error)?;
     Ok(WasmGame {
-        spec: Spec::load(&name, &list).map_err(error)?,
+        start: spec.new_state().map_err(error)?,
+        spec,
+        strings: Array::new(),
     })
 }
 

@@ -34,6 +34,11 @@ test("legalActions, the mask and the texts agree with legalMoves along random ga
       const moves = state.legalMoves();
       const actions = state.legalActions();
       assert.ok(actions instanceof Uint32Array);
+      const into = new Uint32Array(n).fill(0xffffffff);
+      const count = state.legalActionsInto(into);
+      assert.equal(count, actions.length);
+      assert.deepEqual(into.subarray(0, count), actions);
+      assert.ok(into.subarray(count).every((x) => x === 0xffffffff), "the rest is left as it was");
       assert.equal(actions.length, moves.length, state.toString());
       for (let i = 1; i < actions.length; i++) assert.ok(actions[i - 1] < actions[i], "ascending");
       const texts = [...actions].map((a) => state.actionToString(a));
@@ -130,6 +135,12 @@ test("bad action numbers, texts, seats and arrays throw and change nothing", () 
       assert.throws(() => state.observation(0, out), /observation: out must be a Float32Array of \d+ entries/);
     }
     assert.ok(kept.every((x) => x === 3), "a refused array is left as it was");
+    const short = new Uint32Array(legal.length - 1).fill(3);
+    assert.throws(() => state.legalActionsInto(short), /legalActionsInto: out has \d+ entries where \d+ legal actions are to be written/);
+    assert.ok(short.every((x) => x === 3));
+    for (const out of [new Int32Array(n), new Array(n).fill(0), undefined, 5]) {
+      assert.throws(() => state.legalActionsInto(out), /legalActionsInto: out must be a Uint32Array/);
+    }
     for (const p of [state.numPlayers(), 255]) {
       const out = new Float32Array(size).fill(3);
       assert.throws(() => state.observation(p, out), /observation: no seat/);
@@ -155,4 +166,30 @@ test("a caller's typed array that throws from its own length or set gives an Err
   // The state is not left borrowed.
   state.applyAction(state.legalActions()[0]);
   assert.equal(state.currentPlayer(), 1);
+});
+
+test("states of one game, their copies and states read from text share move strings correctly", () => {
+  // The strings of move texts are numbered once per game: whichever state meets a move first,
+  // every other one lists the same text for it.
+  for (const [name, options] of CONFIGS) {
+    const game = agame.loadGame(name, options);
+    const random = rng(77);
+    const states = [game.newInitialState()];
+    for (let ply = 0; ply < 120; ply++) {
+      const state = states[Math.floor(random() * states.length)];
+      if (state.isTerminal()) continue;
+      const moves = state.legalMoves();
+      const texts = [...state.legalActions()].map((a) => state.actionToString(a));
+      assert.deepEqual([...moves].sort(), texts.sort(), state.toString());
+      state.play(moves[Math.floor(random() * moves.length)]);
+      if (ply % 10 === 0) states.push(state.clone());
+      if (ply % 15 === 0) states.push(game.stateFromText(state.toString()));
+    }
+    // A game of its own numbers its texts from scratch, and agrees.
+    const other = agame.loadGame(name, options);
+    for (const state of states) {
+      const fresh = other.stateFromText(state.toString());
+      assert.deepEqual(fresh.legalMoves(), state.legalMoves());
+    }
+  }
 });

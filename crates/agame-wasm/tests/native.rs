@@ -273,3 +273,38 @@ fn the_last_move_of_an_action_is_pictured() {
         state.svg(&Picture::default()).unwrap()
     );
 }
+
+#[test]
+fn move_texts_are_numbered_once_and_shared_by_copies() {
+    let spec = Spec::load("epaminondas", &[opt("board", Value::Text("8x8".into()))]).unwrap();
+    let mut state = spec.new_state().unwrap();
+    // The strings JavaScript would hold, by number.
+    let mut strings: Vec<String> = Vec::new();
+    let mut new = String::new();
+    let mut rng = SeededRng::new(3);
+    for _ in 0..60 {
+        let numbers = state.legal_move_numbers(&mut new).to_vec();
+        strings.extend(new.lines().map(String::from));
+        new.clear();
+        let texts: Vec<String> = numbers
+            .iter()
+            .map(|&n| strings[n as usize].clone())
+            .collect();
+        assert_eq!(texts, state.legal_moves());
+        if texts.is_empty() {
+            break;
+        }
+        // A copy shares the numbering: it meets no move its original has met.
+        let mut copy = state.clone_box();
+        copy.legal_move_numbers(&mut new);
+        assert!(new.is_empty(), "{new}");
+        state.play(&texts[rng.below(texts.len())]).unwrap();
+    }
+    // A state from text shares it when told to.
+    state.legal_move_numbers(&mut new);
+    new.clear();
+    let mut read = spec.state_from_text(&state.text()).unwrap();
+    read.share_texts(&*state);
+    read.legal_move_numbers(&mut new);
+    assert!(new.is_empty());
+}
