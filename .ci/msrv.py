@@ -12,7 +12,9 @@ import sys
 
 
 def version(text):
-    return tuple(int(part) for part in text.split("."))
+    # "1.85" and "1.85.0" are the same version.
+    parts = [int(part) for part in text.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
 
 
 meta = json.loads(

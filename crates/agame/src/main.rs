@@ -11,6 +11,7 @@
 //! agame match <game> --bots SPEC,SPEC[,..] --games N [--seed S] [--jobs J] [--jsonl FILE]
 //! agame playouts <game> [--games N] [--seed S]  random games, timed
 //! agame render <game> [--moves FILE] [--ply N] [--last-move] [-o FILE]   an SVG picture
+//! agame serve [--port P] [--data DIR] [--database URL]   the online server (feature serve)
 //! ```
 //! Game options: pikemen `--players 2|3|4 --target N --after-charge may-keep|must-change`;
 //! epaminondas `--board WxH --stones --mirror on|off`; gipf `--variant basic|standard|tournament
@@ -169,6 +170,10 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1)]
         bottom: u8,
     },
+    /// Serve the games online: accounts, lobby, live and correspondence games, ratings
+    /// (docs/server.md). Built with `--features serve`.
+    #[cfg(feature = "serve")]
+    Serve(cmd::serve::ServeArgs),
 }
 
 const MATCH_NOTES: &str = "\
@@ -565,6 +570,8 @@ fn main() {
                 bottom,
             },
         ),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => cmd::serve::run(args),
     };
     if let Err(f) = result {
         eprintln!("agame: {}", f.0);

@@ -13,6 +13,8 @@ pub mod play;
 pub mod playouts;
 pub mod render;
 pub mod replay;
+#[cfg(feature = "serve")]
+pub mod serve;
 
 pub use common::{CmdResult, Failure};
 
