@@ -2,6 +2,7 @@
 import init, { loadGame } from "../crates/agame-wasm/pkg/agame_wasm.js";
 import { click, clickable, describe, isRemoval, placesOf, readRecord } from "./clicks.js";
 import { outcomeText } from "./outcome.js";
+import { RULES } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -117,6 +118,8 @@ function newGame() {
     const text = $("position").value.trim();
     const start = text ? game.stateFromText(text) : game.newInitialState();
     Object.assign(page, { name, options, game, start, moves: [], selected: null, targets: [] });
+    $("board-area").className = name;
+    $("rules-text").innerHTML = RULES[name];
     page.asked++;
     page.thinking = false;
     replay();

@@ -259,4 +259,57 @@ describe("the page", () => {
     assert.ok((await page.locator('#board [data-square="n12"]').count()) > 0, "the 14x12 board");
     assert.deepEqual(await played(page), []);
   });
+  test("gipf: the board is as large as the others', its labels readable, the selected dot plain", async (t) => {
+    // The height spanned by the places of each board, in pixels.
+    const span = async (page, selector) => {
+      const boxes = await page.locator(selector).evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.bottom]),
+      );
+      return Math.max(...boxes.map((b) => b[1])) - Math.min(...boxes.map((b) => b[0]));
+    };
+    const epaminondas = await open(t, { game: "epaminondas" });
+    const other = await span(epaminondas, "#board [data-square]");
+    const page = await open(t, { game: "gipf" });
+    const gipf = await span(page, "#board circle[data-dot]");
+    assert.ok(gipf >= 0.95 * other, `GIPF ${gipf} px against Epaminondas ${other} px`);
+    const label = await page.locator("#board .spot-name").first().boundingBox();
+    assert.ok(label.height >= 13, `spot names ${label.height} px high`);
+    await clickPlace(page, "a1");
+    const ring = await page.locator('#board circle.dot.selected[data-dot="a1"]').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { r: el.getBoundingClientRect().width / 2, stroke: style.stroke };
+    });
+    assert.ok(ring.r >= 10, `the selected dot's radius ${ring.r} px`);
+    assert.equal(ring.stroke, "rgb(213, 94, 0)");
+    await page.screenshot({ path: `${out}/gipf-selected.png`, fullPage: true });
+  });
+
+  test("a how-to-play and rules panel for each game", async (t) => {
+    const page = await open(t, { game: "pikemen" });
+    const text = () => page.locator("#rules-text").textContent();
+    assert.match(await text(), /How to play here[\s\S]*upright[\s\S]*12/);
+    for (const [game, word] of [["gipf", "GIPF-piece"], ["epaminondas", "phalanx"]]) {
+      await page.locator("#game").selectOption(game);
+      await page.locator("#new-game").click();
+      assert.match(await text(), new RegExp(`How to play here[\\s\\S]*${word}`));
+    }
+    assert.ok(await page.locator("#rules").isVisible());
+  });
+
+  test("pikemen: choosing a move leaves the move box where it is", async (t) => {
+    // A position with lying pieces (at the start every piece stands upright: no charge).
+    const page = await open(t, { game: "pikemen", position: GAMES[0][1] });
+    const where = async () => (await page.locator("#move-text").boundingBox()).y;
+    const start = await where();
+    const moves = await legal(page);
+    const charge = moves.find((m) => /^[a-h]\d-[a-h]\d\(/.test(m));
+    const [from, to] = placesOf(charge);
+    await clickPlace(page, from);
+    assert.ok((await page.locator("#choices button").count()) >= 8, "the turns of the piece");
+    assert.equal(await where(), start);
+    await clickPlace(page, to);
+    assert.equal(await page.locator("#choices button").count(), 9, "the states after the charge");
+    assert.equal(await where(), start);
+    await page.screenshot({ path: `${out}/pikemen-choices.png`, fullPage: true });
+  });
 });
