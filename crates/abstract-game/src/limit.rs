@@ -259,6 +259,14 @@ impl<G: Game> Game for MoveLimit<G> {
                 self.max_plies
             );
         }
+        if self.inner.status().is_finished() {
+            return format!(
+                "{}after {} moves (the limit was {})\n",
+                self.inner.diagram(),
+                self.plies,
+                self.max_plies
+            );
+        }
         format!(
             "{}move {} of at most {}\n",
             self.inner.diagram(),
@@ -338,6 +346,18 @@ mod tests {
             assert!(g.status().is_finished());
             assert_eq!(g.to_string(), text);
         }
+    }
+
+    #[test]
+    fn the_diagram_says_when_the_limit_ended_the_game() {
+        let start = Subtraction::new(&Default::default()).unwrap();
+        let mut g = MoveLimit::wrap(start, 0, 1);
+        assert!(g.diagram().ends_with("move 0 of at most 1\n"));
+        g.apply_unchecked(Take(1));
+        assert!(
+            g.diagram()
+                .ends_with("game over: a draw, the move limit of 1 reached\n")
+        );
     }
 
     #[test]

@@ -172,7 +172,7 @@ fn demo_plays_every_game_to_an_end() {
         assert!(!status.contains("to move"), "{section}");
         assert!(section.contains("game over"), "{section}");
         assert!(end.contains("scores: player 1: "), "{end}");
-        assert!(end.contains(": the "), "what the scores count: {end}");
+        assert!(end.contains(" (the "), "what the scores count: {end}");
     }
 }
 

@@ -67,7 +67,7 @@ pub fn run(
             start: pikemen_core::Pikemen::new(&Default::default()).map_err(|e| new(&e))?,
             name: "pikemen",
             title: "Pikemen, 2 players, target 12",
-            scores: "the points of the pieces each player captured (small 1, medium 2, large 3); \
+            scores: "the points of the pieces each player captured, small 1, medium 2, large 3; \
                      12 points win",
         };
         out += &play(&show, seed, max_plies, record)?;
@@ -77,7 +77,7 @@ pub fn run(
             start: gipf_core::Gipf::new(&Default::default()).map_err(|e| new(&e))?,
             name: "gipf",
             title: "GIPF, standard game; moves starting with x are row removals",
-            scores: "the pieces of the other colour each player captured (a GIPF-piece counts 2); \
+            scores: "the pieces of the other colour each player captured, a GIPF-piece counting 2; \
                      they decide nothing: a player loses with no piece left to push or no \
                      GIPF-piece left on the board",
         };
@@ -137,7 +137,7 @@ fn play<G: EndReason>(
     let _ = writeln!(s, "\n{}", state.diagram());
     let _ = writeln!(
         s,
-        "Result after {} moves: {}.\n{}: {scores_meaning}.",
+        "Result after {} moves: {}.\n{} ({scores_meaning}).",
         moves.len(),
         outcome_text(&state),
         scores_line(end)

@@ -402,17 +402,21 @@ impl<G: Evaluate + EndReason> Session<G> {
         out: &mut impl Write,
         terminal: bool,
     ) -> std::io::Result<bool> {
+        let note = format!("player {mover} (bot) thinking...");
         if terminal {
-            // Overwritten by the move line (always longer) once the bot has chosen.
-            write!(out, "player {mover} (bot) thinking...\r")?;
+            write!(out, "{note}\r")?;
             out.flush()?;
         }
         let state = self.state().clone();
-        let Some((mv, info)) = self
+        let chosen = self
             .bot
             .as_mut()
-            .and_then(|(bot, limits)| bot.choose(&state, limits))
-        else {
+            .and_then(|(bot, limits)| bot.choose(&state, limits));
+        if terminal {
+            // Blanked, since the move line may be shorter.
+            write!(out, "{:width$}\r", "", width = note.len())?;
+        }
+        let Some((mv, info)) = chosen else {
             writeln!(
                 out,
                 "the bot found no move for player {mover}: the game stops here"
