@@ -1,10 +1,12 @@
-//! Random walk: the first byte picks the variant and the view (decisions or complete turns),
-//! every further byte the move to play (index modulo the legal moves); the kit's per-position
-//! checks run after every step.
+//! Random walk: the first byte picks the view (decisions or complete turns), the next bytes
+//! are an arbitrary configuration (the `arbitrary` feature: the variant), every further byte
+//! the move to play (index modulo the legal moves); the kit's per-position checks run after
+//! every step.
 #![no_main]
 
 use abstract_game::Game;
-use gipf_core::{Config, Gipf, GipfTurns, Variant};
+use gipf_core::{Config, Gipf, GipfTurns};
+use libfuzzer_sys::arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 
 fn walk<G: Game>(start: G, picks: &[u8]) {
@@ -14,14 +16,16 @@ fn walk<G: Game>(start: G, picks: &[u8]) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&head, picks)) = data.split_first() else {
+    let Some((&view, rest)) = data.split_first() else {
         return;
     };
-    let variant = [Variant::Basic, Variant::Standard, Variant::Tournament][usize::from(head % 3)];
-    let config = Config { variant };
-    if head / 3 % 2 == 0 {
-        walk(Gipf::new(&config).unwrap(), picks);
+    let mut u = Unstructured::new(rest);
+    let Ok(config) = Config::arbitrary(&mut u) else {
+        return;
+    };
+    if view % 2 == 0 {
+        walk(Gipf::new(&config).unwrap(), u.take_rest());
     } else {
-        walk(GipfTurns::new(&config).unwrap(), picks);
+        walk(GipfTurns::new(&config).unwrap(), u.take_rest());
     }
 });

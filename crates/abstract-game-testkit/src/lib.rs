@@ -13,6 +13,7 @@
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
 //! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
 //! [`check_end_reasons`] for why games end ([`abstract_game::EndReason`]);
+//! [`check_arbitrary`] for the values of a game's `Arbitrary` (its `arbitrary` feature);
 //! [`check_perft_file`] for golden perft counts; [`oracle`] for differential tests against game
 //! records of other programs; [`serde_roundtrip`]; [`check_pictures`] for the SVG pictures of
 //! [`ToSvg`](abstract_game::ToSvg) games and [`check_golden`] for golden files.
@@ -26,6 +27,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
+mod arbitrary;
 mod batch;
 mod end;
 mod evaluate;
@@ -35,6 +37,7 @@ pub mod oracle;
 mod perft_file;
 mod svg;
 
+pub use crate::arbitrary::{ArbitraryReport, check_arbitrary, check_arbitrary_input};
 pub use batch::{Batched, Searched, check_batched, check_searched, check_step, random_roots};
 pub use end::check_end_reasons;
 pub use evaluate::{check_evaluate, greedy_wins_against_random};

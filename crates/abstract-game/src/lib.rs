@@ -36,6 +36,11 @@
 //! convention holds in every text and JSON form: seats and ranks count from 1, so
 //! `{"Ongoing":1}` is the first seat to move and `{"Finished":[2,1]}` a win of the second
 //! seat. Indexes in the API ([`PlayerId::index`], [`Outcome::rank`]) count from 0.
+//!
+//! `arbitrary`: `Arbitrary` for [`LimitConfig`], [`MoveLimit`] and the [`toy`] game, and
+//! `arbitrary_position`, which plays legal moves the input picks from a start: the base of
+//! every game's `Arbitrary`, which builds only valid values. Needs std (the `arbitrary` crate
+//! does); every other item is `no_std`.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -43,6 +48,8 @@
 extern crate alloc;
 
 mod actions;
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod end;
 mod evaluate;
 mod game;
@@ -67,6 +74,8 @@ pub mod stability {}
 #[doc = include_str!("../README.md")]
 struct ReadmeExample;
 
+#[cfg(feature = "arbitrary")]
+pub use crate::arbitrary::arbitrary_position;
 pub use actions::Actions;
 pub use end::{EndReason, LimitEnd};
 pub use evaluate::Evaluate;

@@ -39,6 +39,12 @@
 //! assert!(!p.is_legal("b2xb4".parse().unwrap()));
 //! assert_eq!(p.after("b1xb4".parse().unwrap()).unwrap().piece_count(PlayerId::SECOND), 1);
 //! ```
+//!
+//! **Features.** The crate is `no_std` with `alloc`. `serde`: the state and [`Move`] serialise
+//! as their text forms, [`Config`] by derive. `arbitrary`: `Arbitrary` for [`Config`],
+//! [`Square`], [`MoveKind`], [`Move`] and [`Epaminondas`] (a position reached by up to 200
+//! legal moves from the start), building only valid values, for fuzzing and property tests;
+//! needs std.
 #![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -46,6 +52,8 @@
 extern crate alloc;
 
 mod actions;
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod bits;
 mod board;
 pub mod doc;

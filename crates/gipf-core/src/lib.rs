@@ -57,7 +57,12 @@
 //! official game record form.
 //!
 //! **Features.** `serde`: states and moves serialise as their text forms, [`Config`] by
-//! derive.
+//! derive. `arbitrary`: `Arbitrary` for [`Variant`], [`Config`], [`Spot`], [`SpotSet`],
+//! [`Push`], [`Decision`], [`Turn`], [`Gipf`] and [`GipfTurns`] (positions reached by legal
+//! moves from the start), building only valid values, for fuzzing and property tests; needs
+//! std. `std` (default): the evaluation's `tanh` and the pictures' `hypot` from the platform;
+//! without it the crate is `no_std` with `alloc` and takes them from `libm`, which may differ
+//! in the last bits.
 #![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -67,6 +72,8 @@ extern crate alloc;
 extern crate std;
 
 mod actions;
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod board;
 pub mod doc;
 mod end;

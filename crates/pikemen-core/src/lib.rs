@@ -40,7 +40,11 @@
 //! [`abstract_game::MoveLimit`] (a game reaching the limit is a draw).
 //!
 //! **Features.** `serde`: `Pikemen` and [`Move`] serialise as their text forms, [`Config`] by
-//! derive.
+//! derive. `arbitrary`: `Arbitrary` for [`Config`], [`Square`], [`State`], [`Size`], [`Move`]
+//! and `Pikemen` (a position reached by up to 200 legal moves from the start), building only
+//! valid values, for fuzzing and property tests; needs std. `std` (default): the evaluation's
+//! `exp` from the platform; without it the crate is `no_std` with `alloc` and takes it from
+//! `libm`, which may differ in the last bits.
 #![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -50,6 +54,8 @@ extern crate alloc;
 extern crate std;
 
 mod actions;
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 mod board;
 pub mod doc;
 mod end;
