@@ -111,6 +111,9 @@ test("svg settings and bot budgets are checked for type and range", () => {
   ]) {
     assert.throws(() => state.botMove("random", budget), { name: "Error", message: reason });
   }
+  // A page has no threads to search on.
+  assert.throws(() => state.botMove("alphabeta:depth=1:threads=2"), /threads=2: the WebAssembly package searches on one thread/);
+  assert.ok(state.legalMoves().includes(state.botMove("alphabeta:depth=1:threads=1")));
 });
 
 test("getters and proxies that throw give an Error and leave the state usable", () => {
