@@ -1,4 +1,5 @@
-//! `BatchedSearch` with the uniform evaluator finds the forced win of a hand-built position
+//! abstract-game-batch on the real games (here because the game crates cannot be
+//! dev-dependencies of the batch crate). `BatchedSearch` with the uniform evaluator finds the forced win of a hand-built position
 //! of every game (the winning moves worked out by the rules here), with PUCT, with virtual
 //! loss, with Gumbel; tree reuse, refusals of bad evaluator output, seeds.
 

@@ -1,4 +1,5 @@
-//! `VecEnv` against the same games stepped one by one, for every game and several thread
+//! abstract-game-batch on the real games (here because the game crates cannot be
+//! dev-dependencies of the batch crate). `VecEnv` against the same games stepped one by one, for every game and several thread
 //! counts; autoreset, truncation, all-or-nothing refusals, states in and out.
 
 use abstract_game::toy::Subtraction;
