@@ -15,6 +15,7 @@
 //! [`Actions`]: abstract_game::Actions
 //! [`Observe`]: abstract_game::Observe
 //! [`Symmetric`]: abstract_game::Symmetric
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod augment;
