@@ -201,10 +201,10 @@ function mySeats(g) {
 
 function picture(g, ply) {
   const mine = mySeats(g);
-  const query = new URLSearchParams({ bottom: mine.length ? mine[0] : 0 });
-  if (ply !== undefined) query.set("ply", ply);
+  // The picture of a ply never changes, so each ply has its own address.
+  const query = new URLSearchParams({ ply: ply ?? g.ply, bottom: mine.length ? mine[0] : 0 });
   const img = el("img", null, {
-    src: `/api/games/${g.id}/svg?${query}&at=${g.ply}`,
+    src: `/api/games/${g.id}/svg?${query}`,
     alt: `the board after ${ply ?? g.ply} moves`,
   });
   $("online-board").replaceChildren(img);

@@ -862,6 +862,10 @@ async fn commit(state: &AppState, live: &mut Live, slot: &Slot, change: Change) 
         live.finished_ms = Some(now);
     }
     live.publish(slot);
+    if finished {
+        // The lobby lists the games being played and the archive.
+        state.lobby_changed().await;
+    }
     Ok(())
 }
 
