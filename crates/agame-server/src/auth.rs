@@ -147,20 +147,32 @@ pub async fn sign_in(state: &AppState, name: &str, password: &str) -> ApiResult<
     if name.len() > MAX_NAME || password.len() > *PASSWORD_BYTES.end() {
         return Err(wrong());
     }
+    let key = name.to_ascii_lowercase();
+    if let Some(ms) = state.throttle.wait_ms(&key, now_ms()) {
+        return Err(ApiError::too_many(format!(
+            "too many wrong passwords for this name: try again in {} s",
+            (ms + 999) / 1000
+        )));
+    }
+    let failed = || {
+        state.throttle.failed(&key, now_ms());
+        wrong()
+    };
     let row = sqlx::query("SELECT id, name, password_hash FROM users WHERE name_key = $1")
-        .bind(name.to_ascii_lowercase())
+        .bind(&key)
         .fetch_optional(&state.pool)
         .await?
-        .ok_or_else(wrong)?;
+        .ok_or_else(failed)?;
     let hash: Option<String> = row.try_get("password_hash")?;
-    let hash = hash.ok_or_else(wrong)?;
+    let hash = hash.ok_or_else(failed)?;
     let password = password.to_string();
     let ok = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
         .await
         .map_err(ApiError::internal)?;
     if !ok {
-        return Err(wrong());
+        return Err(failed());
     }
+    state.throttle.succeeded(&key);
     Ok(User {
         id: row.try_get("id")?,
         name: row.try_get("name")?,

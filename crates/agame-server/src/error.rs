@@ -35,6 +35,10 @@ impl ApiError {
     pub fn conflict(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, message)
     }
+    /// 429: too many tries; wait.
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+    }
     /// 500: the server failed (the database, mostly); the details go to the log.
     pub fn internal(detail: impl std::fmt::Display) -> ApiError {
         eprintln!("agame serve: internal error: {detail}");

@@ -1001,15 +1001,69 @@ pub async fn check_time(state: &AppState, id: i64) -> ApiResult<()> {
     }
 }
 
+/// How often a running server writes its heartbeat.
+const HEARTBEAT_MS: i64 = 1_000;
+/// A heartbeat older than this when a server starts means that no server was running: the
+/// live games' clocks are given back the time since.
+pub const DOWN_AFTER_MS: i64 = 5_000;
+
+/// Gives the live games back the time no server was running (clocks stand still while the
+/// server is down, as they would for a lost connection on a game site), then marks this
+/// process alive. Of processes starting at once after a stop, one does it (the heartbeat is
+/// updated only if it is still the one read). Correspondence games count days and go on.
+///
+/// # Errors
+/// The database failed.
+pub async fn resume_clocks(state: &AppState) -> ApiResult<()> {
+    let now = now_ms();
+    let mut tx = state.pool.begin().await?;
+    let alive: i64 = sqlx::query("SELECT alive_ms FROM heartbeat WHERE id = 1")
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("alive_ms")?;
+    let won = sqlx::query("UPDATE heartbeat SET alive_ms = $1 WHERE id = 1 AND alive_ms = $2")
+        .bind(now)
+        .bind(alive)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1;
+    if won && alive > 0 && now - alive > DOWN_AFTER_MS {
+        // A turn is charged up to the last heartbeat and again from now; one begun after that
+        // heartbeat starts now. Both columns shift by the same amount (the old values).
+        sqlx::query(
+            "UPDATE games SET \
+             turn_started_ms = turn_started_ms + ($1 - CASE WHEN turn_started_ms > $2 THEN turn_started_ms ELSE $2 END), \
+             deadline_ms = deadline_ms + ($1 - CASE WHEN turn_started_ms > $2 THEN turn_started_ms ELSE $2 END) \
+             WHERE status = 'active' AND clock_kind = 'live'",
+        )
+        .bind(now)
+        .bind(alive)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Ends, every `every`, the games whose seat to move ran out of time: those this process holds
 /// at once, every game in the database each tenth round (after a restart, or in
-/// correspondence); and forgets idle games.
+/// correspondence); forgets idle games; and writes the heartbeat.
 pub async fn watch_clocks(state: AppState, every: std::time::Duration) {
     let mut round = 0u64;
+    let mut beat = 0;
     loop {
         tokio::time::sleep(every).await;
         round += 1;
         let now = now_ms();
+        if now - beat >= HEARTBEAT_MS {
+            beat = now;
+            let _ =
+                sqlx::query("UPDATE heartbeat SET alive_ms = $1 WHERE id = 1 AND alive_ms < $1")
+                    .bind(now)
+                    .execute(&state.pool)
+                    .await;
+        }
         let mut due = Vec::new();
         for id in state.hub.ids() {
             if let Some(slot) = state.hub.loaded(id) {

@@ -30,6 +30,7 @@ pub mod error;
 pub mod games;
 mod http;
 pub mod ratings;
+pub mod throttle;
 mod web;
 mod ws;
 
@@ -94,6 +95,8 @@ pub struct Inner {
     pub secure_cookies: bool,
     /// This process's mark in Postgres notifications (it skips its own).
     pub process: String,
+    /// Failed sign-ins per name.
+    pub throttle: throttle::Throttle,
 }
 
 impl std::ops::Deref for AppState {
@@ -209,6 +212,7 @@ impl Server {
             web: config.web.clone(),
             secure_cookies: config.secure_cookies,
             process: auth::random_hex(8),
+            throttle: throttle::Throttle::default(),
         }));
         Ok(Server {
             listener,
@@ -227,6 +231,9 @@ impl Server {
     /// running are woken, and with Postgres the other processes' changes are followed.
     pub async fn run(self) -> Result<(), String> {
         let state = self.state.clone();
+        games::resume_clocks(&state)
+            .await
+            .map_err(|e| format!("cannot resume the clocks: {e}"))?;
         tokio::spawn(games::watch_clocks(state.clone(), self.config.clock_tick));
         if state.backend == Backend::Postgres {
             tokio::spawn(listen(state.clone(), self.config.database.clone()));

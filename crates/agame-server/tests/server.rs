@@ -61,6 +61,35 @@ async fn accounts_sign_up_in_and_out() {
 }
 
 #[tokio::test]
+async fn wrong_passwords_lock_the_name_for_a_while() {
+    let s = start().await;
+    let (_alice, name) = person(s.addr, "locked").await;
+    let (_bob, other) = person(s.addr, "free").await;
+    let mut guesser = Client::new(s.addr);
+    for _ in 0..agame_server::throttle::MAX_FAILURES {
+        let a = guesser.sign_in(&name, "wrong-guess").await.unwrap();
+        assert_eq!(a.status, 401, "{}", a.body);
+    }
+    // Now even the right password is refused, in any case of the name; other names are not.
+    for tried in [name.clone(), name.to_uppercase()] {
+        let a = guesser.sign_in(&tried, "password-1").await.unwrap();
+        assert_eq!(a.status, 429, "{}", a.body);
+        assert!(
+            a.error()
+                .starts_with("too many wrong passwords for this name: try again in "),
+            "{}",
+            a.error()
+        );
+        assert!(a.header("set-cookie").is_none());
+    }
+    let b = Client::new(s.addr)
+        .sign_in(&other, "password-1")
+        .await
+        .unwrap();
+    assert_eq!(b.status, 200, "{}", b.body);
+}
+
+#[tokio::test]
 async fn forged_and_expired_sessions_are_refused() {
     let s = start().await;
     let (alice, _) = person(s.addr, "alice").await;

@@ -259,3 +259,32 @@ async fn a_kill_9_during_100_live_games_loses_no_acknowledged_move() {
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn live_clocks_stand_still_while_no_server_runs() {
+    let dir = data_dir("down");
+    let (mut server, addr) = serve(&dir);
+    // Let the server write a heartbeat after the game has started.
+    let (mut a, _b, id, _) = new_game(addr, 0, json!({})).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let before = a.get(&format!("/api/games/{id}")).await.unwrap().json();
+    server.kill().unwrap();
+    let _ = server.wait();
+    let down = Duration::from_millis(agame_server::games::DOWN_AFTER_MS as u64 + 3000);
+    tokio::time::sleep(down).await;
+    let (mut server, addr) = serve(&dir);
+    a.addr = addr;
+    let after = a.get(&format!("/api/games/{id}")).await.unwrap().json();
+    let left = |v: &Json| v["clocks"][0].as_i64().unwrap();
+    // Seat 0 is to move all along: it is charged the restart and up to the last heartbeat,
+    // so it may get back the second before the kill, not charged the 8 s the server was down.
+    server.kill().unwrap();
+    let _ = server.wait();
+    assert_eq!(after["to_move"], 0);
+    let charged = left(&before) - left(&after);
+    assert!(
+        (-1100..2500).contains(&charged),
+        "charged {charged} ms for a stop of {down:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
