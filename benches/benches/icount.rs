@@ -2,8 +2,7 @@
 //! callgrind and compares with `benches/icount-baseline.txt`). `icount NAME` runs one;
 //! `icount` alone lists them. Deterministic: fixed seeds, depth budgets, no clock.
 
-use abstract_game::{Actions, Evaluate, Game, Observe, perft};
-use abstract_game_batch::{EnvOptions, VecEnv};
+use abstract_game::{Evaluate, Game, perft};
 use abstract_game_search::{AlphaBeta, Bot, Limits};
 use benches::random_games;
 use epaminondas_core::Epaminondas;
@@ -21,43 +20,10 @@ fn search<G: Evaluate>(depth: u32) -> u64 {
         .map_or(0, |(_, info)| info.iterations)
 }
 
-/// `steps` steps of `num_envs` games from the default start, with sampled actions: through
-/// `VecEnv::step` into plain buffers (`in_place` false, every row written in full) or
-/// `VecEnv::step_into` into `Outputs` (rows rewritten in place). Returns the games ended.
-fn vecenv<G: Actions + Observe>(num_envs: usize, steps: usize, in_place: bool) -> u64 {
-    let options = EnvOptions {
-        num_envs,
-        seed: 1,
-        ..EnvOptions::default()
-    };
-    let mut env = VecEnv::new(start::<G>(), options).expect("a batch");
-    let mut actions = vec![0; num_envs];
-    let mut ended = 0;
-    let count = |t: &[bool]| t.iter().filter(|&&t| t).count() as u64;
-    if in_place {
-        let mut out = env.outputs();
-        env.reset_into(None, &mut out).expect("reset");
-        for _ in 0..steps {
-            env.sample_actions(&mut actions).expect("sample");
-            env.step_into(&actions, &mut out).expect("step");
-            ended += count(out.terminated());
-        }
-    } else {
-        let mut out = env.buffers();
-        env.reset(None, out.view()).expect("reset");
-        for _ in 0..steps {
-            env.sample_actions(&mut actions).expect("sample");
-            env.step(&actions, out.view()).expect("step");
-            ended += count(&out.terminated);
-        }
-    }
-    black_box(ended)
-}
-
 /// A named workload; it returns its result (leaves, decisions or nodes) to be printed.
 type Workload = (&'static str, fn() -> u64);
 
-const WORKLOADS: [Workload; 15] = [
+const WORKLOADS: [Workload; 9] = [
     ("perft/pikemen-3", || perft(&start::<Pikemen>(), 3)),
     ("perft/gipf-4", || perft(&start::<Gipf>(), 4)),
     ("perft/epaminondas-3", || perft(&start::<Epaminondas>(), 3)),
@@ -73,18 +39,6 @@ const WORKLOADS: [Workload; 15] = [
     ("alphabeta/pikemen-3", || search::<Pikemen>(3)),
     ("alphabeta/gipf-3", || search::<Gipf>(3)),
     ("alphabeta/epaminondas-3", || search::<Epaminondas>(3)),
-    ("vecenv/pikemen", || vecenv::<Pikemen>(256, 100, false)),
-    ("vecenv/gipf", || vecenv::<Gipf>(256, 100, false)),
-    ("vecenv/epaminondas", || {
-        vecenv::<Epaminondas>(64, 50, false)
-    }),
-    ("vecenv-inplace/pikemen", || {
-        vecenv::<Pikemen>(256, 100, true)
-    }),
-    ("vecenv-inplace/gipf", || vecenv::<Gipf>(256, 100, true)),
-    ("vecenv-inplace/epaminondas", || {
-        vecenv::<Epaminondas>(64, 50, true)
-    }),
 ];
 
 fn main() {
