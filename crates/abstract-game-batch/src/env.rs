@@ -100,6 +100,105 @@ impl Buffers {
     }
 }
 
+/// Output buffers that only a [`VecEnv`] writes: read through the accessors, so the batch
+/// knows that the rows it wrote last are still there and its steps
+/// ([`VecEnv::step_into`]) rewrite only what changed (the entries of the old legal actions
+/// and of the old observation) instead of whole rows. Taking the buffers mutably
+/// ([`Outputs::buffers_mut`]) drops that knowledge, and the next step writes everything.
+///
+/// ```
+/// use abstract_game::{Game, toy::Subtraction};
+/// use abstract_game_batch::{EnvOptions, VecEnv};
+/// let start = Subtraction::new(&Default::default()).unwrap();
+/// let mut env = VecEnv::new(start, EnvOptions { num_envs: 2, ..EnvOptions::default() }).unwrap();
+/// let mut out = env.outputs();
+/// let mut actions = vec![0; 2];
+/// env.reset_into(None, &mut out).unwrap();
+/// env.sample_actions(&mut actions).unwrap();
+/// env.step_into(&actions, &mut out).unwrap();
+/// assert_eq!(out.mask().len(), 2 * env.num_actions());
+/// ```
+#[derive(Debug)]
+pub struct Outputs {
+    buffers: Buffers,
+    /// The stamp of the batch write the buffers hold, unique to that write ([`stamp`]);
+    /// `None` once they may have been changed otherwise.
+    stamp: Option<u64>,
+}
+
+/// A number never given before, to stamp a write of [`Outputs`].
+fn stamp() -> u64 {
+    static NEXT: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, core::sync::atomic::Ordering::Relaxed)
+}
+
+impl Clone for Outputs {
+    /// A copy that no batch knows: its first step writes every row in full.
+    fn clone(&self) -> Self {
+        Outputs::from_buffers(self.buffers.clone())
+    }
+}
+
+impl Outputs {
+    fn from_buffers(buffers: Buffers) -> Self {
+        Outputs {
+            buffers,
+            stamp: None,
+        }
+    }
+
+    /// See [`BatchMut::obs`].
+    #[must_use]
+    pub fn obs(&self) -> &[f32] {
+        &self.buffers.obs
+    }
+    /// See [`BatchMut::mask`].
+    #[must_use]
+    pub fn mask(&self) -> &[bool] {
+        &self.buffers.mask
+    }
+    /// See [`BatchMut::to_play`].
+    #[must_use]
+    pub fn to_play(&self) -> &[u8] {
+        &self.buffers.to_play
+    }
+    /// See [`BatchMut::rewards`].
+    #[must_use]
+    pub fn rewards(&self) -> &[f32] {
+        &self.buffers.rewards
+    }
+    /// See [`BatchMut::terminated`].
+    #[must_use]
+    pub fn terminated(&self) -> &[bool] {
+        &self.buffers.terminated
+    }
+    /// See [`BatchMut::truncated`].
+    #[must_use]
+    pub fn truncated(&self) -> &[bool] {
+        &self.buffers.truncated
+    }
+    /// See [`BatchMut::final_obs`].
+    #[must_use]
+    pub fn final_obs(&self) -> &[f32] {
+        &self.buffers.final_obs
+    }
+    /// All the buffers, read-only.
+    #[must_use]
+    pub fn buffers(&self) -> &Buffers {
+        &self.buffers
+    }
+    /// All the buffers, to write: the next step into them writes every row in full.
+    pub fn buffers_mut(&mut self) -> &mut Buffers {
+        self.stamp = None;
+        &mut self.buffers
+    }
+    /// The buffers, given up.
+    #[must_use]
+    pub fn into_buffers(self) -> Buffers {
+        self.buffers
+    }
+}
+
 /// The sizes of one row of each buffer.
 #[derive(Clone, Copy, Debug)]
 struct Dims {
@@ -268,6 +367,9 @@ pub struct VecEnv<G: Actions + Observe> {
     dims: Dims,
     /// The games are at the episodes [`VecEnv::new`] started, untouched since.
     fresh: bool,
+    /// The stamp of this batch's last write into [`Outputs`], while their `obs`, `mask` and
+    /// `to_play` rows show the games as they stand (no step or change of a game since).
+    shown: Option<u64>,
 }
 
 /// Whether a game under a [`MoveLimit`] was cut off by the limit (not ended by its rules):
@@ -345,6 +447,7 @@ impl<G: Actions + Observe> VecEnv<G> {
             pool,
             dims,
             fresh: true,
+            shown: None,
         };
         env.reseed(options.seed);
         let shared = &env.shared;
@@ -423,6 +526,55 @@ impl<G: Actions + Observe> VecEnv<G> {
         }
     }
 
+    /// A set of [`Outputs`] of the right sizes, zeroed, for [`VecEnv::step_into`].
+    #[must_use]
+    pub fn outputs(&self) -> Outputs {
+        Outputs::from_buffers(self.buffers())
+    }
+
+    /// [`VecEnv::reset`] into `out`, after which [`VecEnv::step_into`] `out` writes only
+    /// what changes.
+    ///
+    /// # Errors
+    /// As [`VecEnv::reset`].
+    pub fn reset_into(&mut self, seed: Option<u64>, out: &mut Outputs) -> Result<(), BatchError> {
+        self.reset(seed, out.buffers.view())?;
+        let stamp = stamp();
+        self.shown = Some(stamp);
+        out.stamp = Some(stamp);
+        Ok(())
+    }
+
+    /// [`VecEnv::observe`] into `out` (all rows in full).
+    ///
+    /// # Errors
+    /// As [`VecEnv::observe`].
+    pub fn observe_into(&mut self, out: &mut Outputs) -> Result<(), BatchError> {
+        self.observe(out.buffers.view())?;
+        let stamp = stamp();
+        self.shown = Some(stamp);
+        out.stamp = Some(stamp);
+        Ok(())
+    }
+
+    /// [`VecEnv::step`] into `out`, with the same results. When `out` shows the games as
+    /// they stand (this batch wrote it last, by [`VecEnv::reset_into`], [`VecEnv::step_into`]
+    /// or [`VecEnv::observe_into`], and nothing changed it or the games since), each row is
+    /// rewritten in place: the old legal actions' entries cleared and the new set, the old
+    /// observation cleared by [`Observe::clear_observation`] and the new written, instead of
+    /// zeroing whole rows. Otherwise every row is written in full.
+    ///
+    /// # Errors
+    /// As [`VecEnv::step`]; on an error the batch and `out` are as they were.
+    pub fn step_into(&mut self, actions: &[u32], out: &mut Outputs) -> Result<(), BatchError> {
+        let incremental = out.stamp.is_some() && self.shown == out.stamp;
+        self.step_rows(actions, out.buffers.view(), incremental)?;
+        let stamp = stamp();
+        self.shown = Some(stamp);
+        out.stamp = Some(stamp);
+        Ok(())
+    }
+
     fn reseed(&mut self, seed: u64) {
         self.shared.seed = seed;
         for (i, slot) in self.slots.iter_mut().enumerate() {
@@ -442,6 +594,7 @@ impl<G: Actions + Observe> VecEnv<G> {
     /// A buffer of the wrong size; nothing is changed then.
     pub fn reset(&mut self, seed: Option<u64>, out: BatchMut<'_>) -> Result<(), BatchError> {
         out.check(self.slots.len(), self.dims)?;
+        self.shown = None;
         let next = match seed {
             Some(seed) => {
                 self.reseed(seed);
@@ -476,6 +629,7 @@ impl<G: Actions + Observe> VecEnv<G> {
     /// A buffer of the wrong size.
     pub fn observe(&mut self, out: BatchMut<'_>) -> Result<(), BatchError> {
         out.check(self.slots.len(), self.dims)?;
+        self.shown = None;
         let dims = self.dims;
         par::run(
             self.pool.as_ref(),
@@ -496,6 +650,17 @@ impl<G: Actions + Observe> VecEnv<G> {
     /// lowest such slot is named). All or nothing: every action is checked before any game
     /// moves, so on an error the batch and the buffers are as they were.
     pub fn step(&mut self, actions: &[u32], out: BatchMut<'_>) -> Result<(), BatchError> {
+        self.step_rows(actions, out, false)
+    }
+
+    /// [`VecEnv::step`]; `incremental`: the `obs`, `mask` and `to_play` rows of `out` show
+    /// the games as they stand.
+    fn step_rows(
+        &mut self,
+        actions: &[u32],
+        out: BatchMut<'_>,
+        incremental: bool,
+    ) -> Result<(), BatchError> {
         let n = self.slots.len();
         check_len("actions", n, actions.len())?;
         out.check(n, self.dims)?;
@@ -513,6 +678,7 @@ impl<G: Actions + Observe> VecEnv<G> {
             },
         )?;
         self.fresh = false;
+        self.shown = None;
         par::run(
             pool,
             &mut self.slots,
@@ -527,6 +693,9 @@ impl<G: Actions + Observe> VecEnv<G> {
                     truncated,
                     final_obs,
                 } = out;
+                if incremental {
+                    clear_rows(slots, obs, mask, dims);
+                }
                 let rows = rewards
                     .chunks_exact_mut(dims.players)
                     .zip(terminated.iter_mut())
@@ -543,7 +712,11 @@ impl<G: Actions + Observe> VecEnv<G> {
                     };
                     step_slot(shared, first + k, slot, row);
                 }
-                write_rows(slots, obs, mask, to_play, dims);
+                if incremental {
+                    set_rows(slots, obs, mask, to_play, dims);
+                } else {
+                    write_rows(slots, obs, mask, to_play, dims);
+                }
                 Ok(())
             },
         )
@@ -613,6 +786,7 @@ impl<G: Actions + Observe> VecEnv<G> {
         target.state = state;
         target.refresh();
         self.fresh = false;
+        self.shown = None;
         Ok(())
     }
 }
@@ -697,6 +871,52 @@ fn write_rows<G: Actions + Observe>(
         // Lengths were checked with the batch's buffers.
         let _ = slot.state.observe_to_move(obs);
         mask.fill(false);
+        for &a in &slot.legal {
+            if let Some(m) = mask.get_mut(a as usize) {
+                *m = true;
+            }
+        }
+        *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
+    }
+}
+
+/// Zeroes what the `obs` and `mask` rows of `slots` hold, when they show the games as they
+/// stand: each observation cleared by its game, each legal action's entry.
+fn clear_rows<G: Actions + Observe>(
+    slots: &[Slot<G>],
+    obs: &mut [f32],
+    mask: &mut [bool],
+    dims: Dims,
+) {
+    let rows = obs
+        .chunks_exact_mut(dims.obs)
+        .zip(mask.chunks_exact_mut(dims.actions));
+    for (slot, (obs, mask)) in slots.iter().zip(rows) {
+        let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
+        slot.state.clear_observation(seat, obs);
+        for &a in &slot.legal {
+            if let Some(m) = mask.get_mut(a as usize) {
+                *m = false;
+            }
+        }
+    }
+}
+
+/// [`write_rows`] into rows that [`clear_rows`] zeroed.
+fn set_rows<G: Actions + Observe>(
+    slots: &[Slot<G>],
+    obs: &mut [f32],
+    mask: &mut [bool],
+    to_play: &mut [u8],
+    dims: Dims,
+) {
+    let rows = obs
+        .chunks_exact_mut(dims.obs)
+        .zip(mask.chunks_exact_mut(dims.actions))
+        .zip(to_play.iter_mut());
+    for (slot, ((obs, mask), to_play)) in slots.iter().zip(rows) {
+        let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
+        slot.state.write_observation(seat, obs);
         for &a in &slot.legal {
             if let Some(m) = mask.get_mut(a as usize) {
                 *m = true;

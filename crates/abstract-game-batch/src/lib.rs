@@ -32,7 +32,7 @@ mod seed;
 struct ReadmeExample;
 
 pub use augment::augment;
-pub use env::{BatchMut, Buffers, EnvOptions, VecEnv, limit_reached};
+pub use env::{BatchMut, Buffers, EnvOptions, Outputs, VecEnv, limit_reached};
 pub use error::BatchError;
 pub use evaluator::{EvalError, Evaluator, UniformEvaluator};
 pub use search::{BatchedSearch, GumbelOptions, SearchError, SearchOptions};

@@ -4,7 +4,9 @@
 //! ones to show that each check bites.
 
 use abstract_game::{Actions, Game, Observe, PlayerId, Status};
-use abstract_game_batch::{BatchedSearch, Buffers, EvalError, Evaluator, SearchError, VecEnv};
+use abstract_game_batch::{
+    BatchedSearch, Buffers, EnvOptions, EvalError, Evaluator, SearchError, VecEnv,
+};
 
 /// A batch of games stepped together, as [`check_batched`] drives it.
 pub trait Batched {
@@ -143,6 +145,81 @@ pub fn check_batched<B: Batched>(
         let after: Vec<B::G> = (0..n).map(|i| batch.state(i)).collect();
         check_step(&before, &actions, &after, &out, truncated)
             .map_err(|e| format!("step {step}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Builds two batches of `start` with `options` and steps them `steps` times with the same
+/// sampled actions, one with [`VecEnv::step`] into plain [`Buffers`] (every row written in
+/// full), the other with [`VecEnv::step_into`] into [`abstract_game_batch::Outputs`] (rows
+/// rewritten in place, so [`Observe::clear_observation`] and the mask's clearing are used):
+/// every output must be the same after every step. Every seventh step the second batch's
+/// buffers are scribbled on through [`abstract_game_batch::Outputs::buffers_mut`], which
+/// must make the next step write in full again.
+///
+/// # Errors
+/// The step and buffer of the first difference.
+pub fn check_step_into<G: Actions + Observe>(
+    start: &G,
+    options: EnvOptions,
+    truncated: fn(&G) -> bool,
+    steps: usize,
+) -> Result<(), String> {
+    let build = || {
+        VecEnv::new(start.clone(), options)
+            .map(|e| e.with_truncation(truncated))
+            .map_err(|e| e.to_string())
+    };
+    let (mut full, mut fast) = (build()?, build()?);
+    let mut plain = full.buffers();
+    let mut out = fast.outputs();
+    full.reset(None, plain.view()).map_err(|e| e.to_string())?;
+    fast.reset_into(None, &mut out).map_err(|e| e.to_string())?;
+    let mut actions = vec![0; options.num_envs];
+    for step in 0..steps {
+        if step % 7 == 3 {
+            let b = out.buffers_mut();
+            b.obs.fill(0.25);
+            b.mask.fill(true);
+            b.to_play.fill(9);
+        }
+        full.sample_actions(&mut actions)
+            .map_err(|e| e.to_string())?;
+        full.step(&actions, plain.view())
+            .map_err(|e| e.to_string())?;
+        fast.step_into(&actions, &mut out)
+            .map_err(|e| format!("step {step}: {e}"))?;
+        let b = out.buffers();
+        let same_obs = |a: &[f32], b: &[f32]| {
+            a.iter()
+                .zip(b)
+                .position(|(x, y)| x.to_bits() != y.to_bits())
+        };
+        if let Some(i) = same_obs(&plain.obs, &b.obs) {
+            return Err(format!(
+                "step {step}: obs entry {i} (row {}) is {} rewritten in place, {} written in full",
+                i / full.obs_len(),
+                b.obs[i],
+                plain.obs[i]
+            ));
+        }
+        if let Some(i) = plain.mask.iter().zip(&b.mask).position(|(x, y)| x != y) {
+            return Err(format!(
+                "step {step}: mask entry {i} (row {}) is {} rewritten in place",
+                i / full.num_actions(),
+                b.mask[i]
+            ));
+        }
+        if plain.to_play != b.to_play
+            || plain.terminated != b.terminated
+            || plain.truncated != b.truncated
+            || same_obs(&plain.rewards, &b.rewards).is_some()
+        {
+            return Err(format!("step {step}: to_play, flags or rewards differ"));
+        }
+        if let Some(i) = same_obs(&plain.final_obs, &b.final_obs) {
+            return Err(format!("step {step}: final_obs entry {i} differs"));
+        }
     }
     Ok(())
 }

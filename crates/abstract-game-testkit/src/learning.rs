@@ -185,6 +185,14 @@ fn check_observations<G: Symmetric>(g: &G) -> Result<(), String> {
                 first[i]
             ));
         }
+        let mut cleared = first.clone();
+        g.clear_observation(seat, &mut cleared);
+        if let Some(i) = cleared.iter().position(|&v| v.to_bits() != 0) {
+            return Err(format!(
+                "clear_observation of seat {seat} left entry {i} at {} (the observation had {})",
+                cleared[i], first[i]
+            ));
+        }
         let mut again = vec![7.5; len];
         g.clone()
             .observe(seat, &mut again)

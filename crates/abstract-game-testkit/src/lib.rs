@@ -8,7 +8,8 @@
 //! For the learning traits ([`abstract_game::Actions`], [`abstract_game::Observe`],
 //! [`abstract_game::Symmetric`]): [`check_learning`] over random games, and
 //! [`check_learning_position`] for one position. For batched environments and search
-//! (`abstract-game-batch`): [`check_batched`], [`check_step`] and [`check_searched`].
+//! (`abstract-game-batch`): [`check_batched`], [`check_step`],
+//! [`check_step_into`] and [`check_searched`].
 //!
 //! Also here: [`choices`], a proptest strategy for [`abstract_game::replay_choices`];
 //! [`check_evaluate`] for game knowledge ([`abstract_game::Evaluate`]);
@@ -38,7 +39,9 @@ mod perft_file;
 mod svg;
 
 pub use crate::arbitrary::{ArbitraryReport, check_arbitrary, check_arbitrary_input};
-pub use batch::{Batched, Searched, check_batched, check_searched, check_step, random_roots};
+pub use batch::{
+    Batched, Searched, check_batched, check_searched, check_step, check_step_into, random_roots,
+};
 pub use end::check_end_reasons;
 pub use evaluate::{check_evaluate, greedy_wins_against_random};
 pub use invariants::{

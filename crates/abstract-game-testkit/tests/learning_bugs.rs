@@ -5,7 +5,7 @@
 use abstract_game::{
     Actions, Game, LearnError, MoveError, MoveList, Observe, Outcome, PlayerId, Status, Symmetric,
 };
-use abstract_game_testkit::{KitOptions, check_learning};
+use abstract_game_testkit::{KitOptions, check_learning, check_step_into};
 use std::fmt;
 use std::str::FromStr;
 
@@ -22,6 +22,7 @@ const NOT_A_SYMMETRY: u8 = 5; // "symmetry" 2 swaps cells 0 and 1 only (an invol
 const WRONG_INVERSE: u8 = 6; // the inverse of the quarter turn is said to be itself
 const OBS_NOT_TRANSFORMED: u8 = 7; // transform_observation copies its input
 const ACTION_NOT_TRANSFORMED: u8 = 8; // transform_action returns its input
+const CLEAR_KEEPS_THEIRS: u8 = 9; // clear_observation leaves the opponent's plane
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Ttt<const BUG: u8> {
@@ -160,6 +161,13 @@ impl<const BUG: u8> Observe for Ttt<BUG> {
             out[18..27].fill(1.0);
         }
     }
+    fn clear_observation(&self, _: PlayerId, out: &mut [f32]) {
+        out[..9].fill(0.0);
+        out[18..].fill(0.0);
+        if BUG != CLEAR_KEEPS_THEIRS {
+            out[9..18].fill(0.0);
+        }
+    }
 }
 
 /// The square's symmetries on cell indices: `s >= 4` mirrors the columns, then `s % 4`
@@ -262,6 +270,7 @@ fn every_planted_bug_is_caught() {
         ("wrong inverse", run::<WRONG_INVERSE>()),
         ("observation not transformed", run::<OBS_NOT_TRANSFORMED>()),
         ("action not transformed", run::<ACTION_NOT_TRANSFORMED>()),
+        ("clear leaves their plane", run::<CLEAR_KEEPS_THEIRS>()),
     ];
     for (name, r) in results {
         match r {
@@ -283,4 +292,18 @@ fn the_toy_game_and_its_move_limit_pass() {
     };
     let report = check_learning(&MoveLimit::<Subtraction>::new(&cfg).unwrap(), &opts).unwrap();
     assert_eq!(report.finished, opts.games);
+}
+
+#[test]
+fn stepping_in_place_needs_a_right_clear_observation() {
+    let options = abstract_game_batch::EnvOptions {
+        num_envs: 5,
+        seed: 2,
+        ..Default::default()
+    };
+    let good = Ttt::<CORRECT>::new(&()).unwrap();
+    check_step_into(&good, options, |_| false, 60).unwrap();
+    let bad = Ttt::<CLEAR_KEEPS_THEIRS>::new(&()).unwrap();
+    let e = check_step_into(&bad, options, |_| false, 60).unwrap_err();
+    assert!(e.contains("obs entry"), "{e}");
 }

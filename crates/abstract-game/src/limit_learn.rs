@@ -54,6 +54,12 @@ impl<G: Observe> Observe for MoveLimit<G> {
             last.fill(left as f32 / max as f32);
         }
     }
+
+    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
+        let (inner, last) = out.split_at_mut(self.inner().observation_len());
+        self.inner().clear_observation(player, inner);
+        last.fill(0.0);
+    }
 }
 
 impl<G: Symmetric> Symmetric for MoveLimit<G> {

@@ -31,6 +31,25 @@ pub trait Observe: Game {
     /// writing. Entry `(plane, row, col)` is at `(plane * rows + row) * cols + col`.
     fn write_observation(&self, player: PlayerId, out: &mut [f32]);
 
+    /// Sets back to `0.0` every entry of `out` that [`Observe::write_observation`] of this
+    /// position and `player` may have made non-zero, when `out` holds exactly that
+    /// observation: afterwards `out` is all zeros, ready for the next position's write. Batched
+    /// environments call it instead of zeroing whole rows; a game whose planes are sparse
+    /// overrides it to touch only what it wrote. The default zeroes everything.
+    ///
+    /// ```
+    /// use abstract_game::{Game, Observe, PlayerId, toy::Subtraction};
+    /// let g = Subtraction::new(&Default::default()).unwrap();
+    /// let mut planes = [0.0; 3];
+    /// g.observe(PlayerId::FIRST, &mut planes).unwrap();
+    /// g.clear_observation(PlayerId::FIRST, &mut planes);
+    /// assert_eq!(planes, [0.0; 3]);
+    /// ```
+    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
+        let _ = player;
+        out.fill(0.0);
+    }
+
     /// The number of `f32` entries of an observation: the product of the shape.
     #[must_use]
     fn observation_len(&self) -> usize {

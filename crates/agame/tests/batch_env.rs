@@ -337,3 +337,46 @@ fn impossible_options_are_refused() {
     let over: Subtraction = "0 3 1".parse().unwrap();
     assert!(VecEnv::new(over, EnvOptions::default()).is_err());
 }
+
+#[test]
+fn stepping_in_place_equals_writing_every_row() {
+    use abstract_game_testkit::check_step_into;
+    for threads in [1, 2] {
+        let options = |num_envs, opening_plies| EnvOptions {
+            num_envs,
+            seed: 5,
+            threads,
+            opening_plies,
+        };
+        let pikemen = limited::<pikemen_core::Pikemen>(Default::default(), 60);
+        check_step_into(&pikemen, options(7, 4), limit_reached, 150).unwrap();
+        let three = limited::<pikemen_core::Pikemen>(
+            pikemen_core::Config {
+                players: 3,
+                ..Default::default()
+            },
+            80,
+        );
+        check_step_into(&three, options(5, 0), limit_reached, 150).unwrap();
+        let gipf = gipf_core::Gipf::new(&gipf_core::Config::default()).unwrap();
+        check_step_into(&gipf, options(6, 10), |_| false, 150).unwrap();
+        let basic = gipf_core::Gipf::new(&gipf_core::Config {
+            variant: gipf_core::Variant::Basic,
+        })
+        .unwrap();
+        check_step_into(&basic, options(4, 0), |_| false, 300).unwrap();
+        let epaminondas = limited::<epaminondas_core::Epaminondas>(
+            epaminondas_core::Config {
+                width: 8,
+                height: 8,
+                ..Default::default()
+            },
+            200,
+        );
+        check_step_into(&epaminondas, options(5, 2), limit_reached, 300).unwrap();
+        let plain = epaminondas_core::Epaminondas::new(&Default::default()).unwrap();
+        check_step_into(&plain, options(3, 0), |_| false, 100).unwrap();
+        let sub = Subtraction::new(&Default::default()).unwrap();
+        check_step_into(&sub, options(4, 0), |_| false, 50).unwrap();
+    }
+}

@@ -55,4 +55,24 @@ impl Observe for Epaminondas {
             }
         }
     }
+
+    /// Zeroes the squares of the pieces (and stones) and the three flag planes, not the whole
+    /// buffer.
+    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
+        let me = player.index() as u8 & 1;
+        let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
+        let w = usize::from(self.geo.width);
+        let layers = [
+            self.pieces[usize::from(me)],
+            self.pieces[usize::from(1 - me)],
+            self.stones,
+        ];
+        for (plane, bits) in layers.into_iter().enumerate() {
+            for i in bits.iter() {
+                let sq = self.in_frame(me, self.geo.square(i));
+                out[plane * cells + usize::from(sq.rank()) * w + usize::from(sq.file())] = 0.0;
+            }
+        }
+        out[3 * cells..6 * cells].fill(0.0);
+    }
 }

@@ -106,6 +106,17 @@ impl Observe for Gipf {
         };
         mark(out, variant, ALL_SPOTS);
     }
+
+    /// Zeroes the spots of the pieces on the four piece planes and every later plane.
+    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
+        let me = player.index() & 1;
+        let b = &self.board;
+        fill_spots(out, 0, b.colour(me), 0.0);
+        fill_spots(out, 1, b.colour(me) & b.gipf, 0.0);
+        fill_spots(out, 2, b.colour(1 - me), 0.0);
+        fill_spots(out, 3, b.colour(1 - me) & b.gipf, 0.0);
+        out[HANDLED * CELLS..].fill(0.0);
+    }
 }
 
 /// Sets the cells of the spots of `m` on `plane` to 1.

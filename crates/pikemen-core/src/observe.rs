@@ -73,4 +73,27 @@ impl Observe for Pikemen {
             fill(5 * n + 10, 1.0);
         }
     }
+
+    /// Zeroes the two entries of each piece and the filled planes (scores, target, seat to
+    /// move, rule), not the whole buffer.
+    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
+        let n = self.players;
+        let me = player.index() as u8;
+        let relative = |seat: u8| usize::from((seat + n - me) % n);
+        let frame = self.frame(me);
+        let states = state_planes(n);
+        for (sq, &c) in self.cells.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            let at = usize::from(SQUARES[frame][sq]);
+            let size = usize::from(cell_size(c)) - 1;
+            out[(3 * relative(cell_owner(c)) + size) * 64 + at] = 0.0;
+            let state = usize::from(STATES[frame][usize::from(cell_state(c))]);
+            out[(states + state) * 64 + at] = 0.0;
+        }
+        // Planes `states + 9 ..= 5 * n + 10`: points, target, seat to move, rule.
+        let n = usize::from(n);
+        out[(states + 9) * 64..(5 * n + 11) * 64].fill(0.0);
+    }
 }
