@@ -36,18 +36,7 @@ impl Observe for Epaminondas {
     fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
         let me = player.index() as u8 & 1;
         let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
-        let w = usize::from(self.geo.width);
-        let layers = [
-            self.pieces[usize::from(me)],
-            self.pieces[usize::from(1 - me)],
-            self.stones,
-        ];
-        for (plane, bits) in layers.into_iter().enumerate() {
-            for i in bits.iter() {
-                let sq = self.in_frame(me, self.geo.square(i));
-                out[plane * cells + usize::from(sq.rank()) * w + usize::from(sq.file())] = 1.0;
-            }
-        }
+        self.set_pieces(me, out, 1.0);
         let flags = [self.to_move == me, self.mirror, self.stones_variant];
         for (k, on) in flags.into_iter().enumerate() {
             if on {
@@ -61,6 +50,17 @@ impl Observe for Epaminondas {
     fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
         let me = player.index() as u8 & 1;
         let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
+        self.set_pieces(me, out, 0.0);
+        out[3 * cells..6 * cells].fill(0.0);
+    }
+}
+
+impl Epaminondas {
+    /// Sets the square of each piece of `me`, of the other side and of each stone, as `me`
+    /// sees them (planes 0, 1, 2), to `value`: what an observation writes of the board, and
+    /// what a clear zeroes.
+    fn set_pieces(&self, me: u8, out: &mut [f32], value: f32) {
+        let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
         let w = usize::from(self.geo.width);
         let layers = [
             self.pieces[usize::from(me)],
@@ -70,9 +70,8 @@ impl Observe for Epaminondas {
         for (plane, bits) in layers.into_iter().enumerate() {
             for i in bits.iter() {
                 let sq = self.in_frame(me, self.geo.square(i));
-                out[plane * cells + usize::from(sq.rank()) * w + usize::from(sq.file())] = 0.0;
+                out[plane * cells + usize::from(sq.rank()) * w + usize::from(sq.file())] = value;
             }
         }
-        out[3 * cells..6 * cells].fill(0.0);
     }
 }

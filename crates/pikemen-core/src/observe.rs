@@ -47,18 +47,8 @@ impl Observe for Pikemen {
         let n = self.players;
         let me = player.index() as u8;
         let relative = |seat: u8| usize::from((seat + n - me) % n);
-        let frame = self.frame(me);
         let states = state_planes(n);
-        for (sq, &c) in self.cells.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let at = usize::from(SQUARES[frame][sq]);
-            let size = usize::from(cell_size(c)) - 1;
-            out[(3 * relative(cell_owner(c)) + size) * 64 + at] = 1.0;
-            let state = usize::from(STATES[frame][usize::from(cell_state(c))]);
-            out[(states + state) * 64 + at] = 1.0;
-        }
+        self.set_pieces(me, out, 1.0);
         let n = usize::from(n);
         let mut fill = |plane: usize, v: f32| out[plane * 64..(plane + 1) * 64].fill(v);
         for seat in 0..n {
@@ -78,7 +68,20 @@ impl Observe for Pikemen {
     /// move, rule), not the whole buffer.
     fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
         let n = self.players;
-        let me = player.index() as u8;
+        let states = state_planes(n);
+        self.set_pieces(player.index() as u8, out, 0.0);
+        // Planes `states + 9 ..= 5 * n + 10`: points, target, seat to move, rule.
+        let n = usize::from(n);
+        out[(states + 9) * 64..(5 * n + 11) * 64].fill(0.0);
+    }
+}
+
+impl Pikemen {
+    /// Sets the two entries of each piece as seat `me` sees it (its size plane of its owner,
+    /// its state plane) to `value`: what an observation writes of the pieces, and what a
+    /// clear zeroes.
+    fn set_pieces(&self, me: u8, out: &mut [f32], value: f32) {
+        let n = self.players;
         let relative = |seat: u8| usize::from((seat + n - me) % n);
         let frame = self.frame(me);
         let states = state_planes(n);
@@ -88,12 +91,9 @@ impl Observe for Pikemen {
             }
             let at = usize::from(SQUARES[frame][sq]);
             let size = usize::from(cell_size(c)) - 1;
-            out[(3 * relative(cell_owner(c)) + size) * 64 + at] = 0.0;
+            out[(3 * relative(cell_owner(c)) + size) * 64 + at] = value;
             let state = usize::from(STATES[frame][usize::from(cell_state(c))]);
-            out[(states + state) * 64 + at] = 0.0;
+            out[(states + state) * 64 + at] = value;
         }
-        // Planes `states + 9 ..= 5 * n + 10`: points, target, seat to move, rule.
-        let n = usize::from(n);
-        out[(states + 9) * 64..(5 * n + 11) * 64].fill(0.0);
     }
 }
