@@ -5,10 +5,12 @@ use abstract_game::{
     Actions, EndReason, Evaluate, Game, LimitEnd, MoveLimit, MoveList, Observe, PlayerId,
     SeededRng, Status, SvgOptions, ToSvg, perft, random_rollout,
 };
+use abstract_game_search::network::Network;
 use abstract_game_search::{BotSpec, Limits};
 use core::any::Any;
 use core::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// What the package needs of a game beyond [`Game`]: its picture, an evaluation for the bots,
 /// why it ended, the learning traits, and reading a highlighted place from its name.
@@ -105,8 +107,14 @@ pub trait Engine {
     fn end_reason(&self) -> Option<String>;
     /// The SVG picture; an error for a place or seat that does not exist.
     fn svg(&self, picture: &Picture) -> Result<String, String>;
-    /// The move the bot of `spec` chooses within `limits` (the spec's own budget where unset).
-    fn bot_move(&self, spec: &BotSpec, limits: &Limits) -> Result<String, String>;
+    /// The move the bot of `spec` chooses within `limits` (the spec's own budget where unset);
+    /// a `zero` spec's `model=NAME` is looked up by `networks`.
+    fn bot_move(
+        &self,
+        spec: &BotSpec,
+        limits: &Limits,
+        networks: &dyn Fn(&str) -> Result<Arc<Network>, String>,
+    ) -> Result<String, String>;
     /// The number of move sequences of `depth` decisions.
     fn perft(&self, depth: u32) -> u64;
     /// Plays `games` uniformly random games from here (one generator seeded with `seed`);
@@ -353,14 +361,19 @@ impl<G: Board> Engine for Held<G> {
         Ok(self.state.to_svg(&options))
     }
 
-    fn bot_move(&self, spec: &BotSpec, limits: &Limits) -> Result<String, String> {
+    fn bot_move(
+        &self,
+        spec: &BotSpec,
+        limits: &Limits,
+        networks: &dyn Fn(&str) -> Result<Arc<Network>, String>,
+    ) -> Result<String, String> {
         if let Some(n) = spec.threads.filter(|&n| n > 1) {
             // A page's WebAssembly cannot start threads: refused rather than quietly slower.
             return Err(format!(
                 "bot: threads={n}: the WebAssembly package searches on one thread (threads=1)"
             ));
         }
-        let mut bot = spec.build::<G>();
+        let mut bot = agame_options::bot(&self.state, spec, networks)?;
         let limits = limits.or(&spec.limits());
         bot.choose(&self.state, &limits)
             .map(|(mv, _)| mv.to_string())

@@ -31,6 +31,7 @@ use core::time::Duration;
 use engine::{Engine, Picture};
 use js_sys::{Array, Float32Array, Uint8Array, Uint32Array};
 use spec::{Load, Spec, Value};
+use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
 
 /// OpenSpiel's (and the Python package's) `currentPlayer()` value once the game is over.
@@ -516,7 +517,20 @@ impl State {
                 other => return Err(error(format!("budget: no limit '{other}'"))),
             }
         }
-        self.inner.bot_move(&spec, &limits).map_err(error)
+        NETWORKS
+            .with(|n| {
+                let n = n.borrow();
+                let find = |name: &str| {
+                    n.get(name).cloned().ok_or_else(|| {
+                        format!(
+                            "no network is registered as '{name}' (registerNetwork(name, bytes) \
+                             first)"
+                        )
+                    })
+                };
+                self.inner.bot_move(&spec, &limits, &find)
+            })
+            .map_err(error)
     }
 
     /// The number of move sequences of `depth` decisions from here (a speed and rules check);
@@ -541,6 +555,55 @@ impl State {
         let seed = whole(&seed, "playouts: the seed", MAX_SAFE)?;
         Ok(self.inner.playouts(games as u32, seed) as f64)
     }
+}
+
+std::thread_local! {
+    /// The networks `registerNetwork` read, by name: a page's one thread owns them.
+    static NETWORKS: core::cell::RefCell<std::collections::BTreeMap<String, std::sync::Arc<abstract_game_search::network::Network>>> =
+        const { core::cell::RefCell::new(std::collections::BTreeMap::new()) };
+}
+
+/// The most networks a page may register (each can be megabytes).
+const MAX_NETWORKS: usize = 16;
+
+/// Reads a trained network (the bytes of a `.safetensors` file of `python -m agame.train`,
+/// docs/model-format.md) and registers it as `name`, for bot specs `zero:model=NAME`. A name
+/// registered again is replaced. Returns the game the network was trained for. Throws for
+/// bytes that are not a network (nothing is registered then), or past 16 names.
+#[wasm_bindgen(js_name = registerNetwork)]
+pub fn register_network(
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+) -> Result<String, JsError> {
+    let name = text(&name, "registerNetwork: the name", MAX_SHORT_TEXT)?;
+    if name.is_empty() || name.contains(':') {
+        return Err(error(
+            "registerNetwork: the name must be non-empty and hold no ':'".to_string(),
+        ));
+    }
+    let bytes = bytes
+        .dyn_into::<Uint8Array>()
+        .map_err(|_| error("registerNetwork: the bytes must be a Uint8Array".to_string()))?;
+    let limit = abstract_game_search::network::MAX_FILE_BYTES;
+    if bytes.length() as usize > limit {
+        return Err(error(format!(
+            "registerNetwork: {} bytes, more than the {limit} a network may have",
+            bytes.length()
+        )));
+    }
+    let network = agame_options::read_network(&bytes.to_vec())
+        .map_err(|e| error(format!("registerNetwork: {e}")))?;
+    let game = network.game().to_string();
+    NETWORKS.with(|n| {
+        let mut n = n.borrow_mut();
+        if !n.contains_key(&name) && n.len() >= MAX_NETWORKS {
+            return Err(error(format!(
+                "registerNetwork: {MAX_NETWORKS} networks are registered already"
+            )));
+        }
+        n.insert(name, network);
+        Ok(game)
+    })
 }
 
 /// Loads a game by name (`"pikemen"`, `"gipf"`, `"epaminondas"`) with the command line's

@@ -66,13 +66,18 @@ fn pictures_show_the_last_move_and_highlights() {
     assert!(state.svg(&bad).is_err());
 }
 
+/// No network is registered.
+fn none(name: &str) -> Result<std::sync::Arc<abstract_game_search::network::Network>, String> {
+    Err(format!("no network '{name}'"))
+}
+
 #[test]
 fn bots_choose_legal_moves() {
     let mut state = Spec::load("pikemen", &[]).unwrap().new_state().unwrap();
     let legal = state.legal_moves();
     for spec in ["mcts:iters=30", "alphabeta:depth=1", "random"] {
         let mv = state
-            .bot_move(&spec.parse().unwrap(), &Limits::none())
+            .bot_move(&spec.parse().unwrap(), &Limits::none(), &none)
             .unwrap();
         assert!(legal.contains(&mv), "{spec}: {mv}");
     }
@@ -80,12 +85,13 @@ fn bots_choose_legal_moves() {
         .bot_move(
             &"alphabeta:depth=1:threads=1".parse().unwrap(),
             &Limits::none(),
+            &none,
         )
         .unwrap();
     assert!(legal.contains(&one));
     for spec in ["alphabeta:depth=1:threads=2", "mcts:iters=30:threads=4"] {
         let e = state
-            .bot_move(&spec.parse().unwrap(), &Limits::none())
+            .bot_move(&spec.parse().unwrap(), &Limits::none(), &none)
             .unwrap_err();
         assert!(
             e.contains("threads=") && e.contains("one thread"),
