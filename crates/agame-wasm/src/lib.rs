@@ -578,12 +578,12 @@ pub fn register_network(
     let name = text(&name, "registerNetwork: the name", MAX_SHORT_TEXT)?;
     if name.is_empty() || name.contains(':') {
         return Err(error(
-            "registerNetwork: the name must be non-empty and hold no ':'".to_string(),
+            "registerNetwork: the name must be non-empty and hold no ':'",
         ));
     }
     let bytes = bytes
         .dyn_into::<Uint8Array>()
-        .map_err(|_| error("registerNetwork: the bytes must be a Uint8Array".to_string()))?;
+        .map_err(|_| error("registerNetwork: the bytes must be a Uint8Array"))?;
     let limit = abstract_game_search::network::MAX_FILE_BYTES;
     if bytes.length() as usize > limit {
         return Err(error(format!(
