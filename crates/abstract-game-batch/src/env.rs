@@ -855,6 +855,16 @@ fn step_slot<G: Actions + Observe>(
     }
 }
 
+/// Sets the entries of `mask` at the actions `legal` to `value` (numbers beyond the mask,
+/// which a game's legal actions never hold, are skipped).
+pub(crate) fn mark(mask: &mut [bool], legal: &[u32], value: bool) {
+    for &a in legal {
+        if let Some(m) = mask.get_mut(a as usize) {
+            *m = value;
+        }
+    }
+}
+
 /// Writes `obs`, `mask` and `to_play` of every game of `slots` (whose rows `out` holds).
 fn write_rows<G: Actions + Observe>(
     slots: &[Slot<G>],
@@ -871,11 +881,7 @@ fn write_rows<G: Actions + Observe>(
         // Lengths were checked with the batch's buffers.
         let _ = slot.state.observe_to_move(obs);
         mask.fill(false);
-        for &a in &slot.legal {
-            if let Some(m) = mask.get_mut(a as usize) {
-                *m = true;
-            }
-        }
+        mark(mask, &slot.legal, true);
         *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
     }
 }
@@ -894,11 +900,7 @@ fn clear_rows<G: Actions + Observe>(
     for (slot, (obs, mask)) in slots.iter().zip(rows) {
         let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
         slot.state.clear_observation(seat, obs);
-        for &a in &slot.legal {
-            if let Some(m) = mask.get_mut(a as usize) {
-                *m = false;
-            }
-        }
+        mark(mask, &slot.legal, false);
     }
 }
 
@@ -917,11 +919,7 @@ fn set_rows<G: Actions + Observe>(
     for (slot, ((obs, mask), to_play)) in slots.iter().zip(rows) {
         let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
         slot.state.write_observation(seat, obs);
-        for &a in &slot.legal {
-            if let Some(m) = mask.get_mut(a as usize) {
-                *m = true;
-            }
-        }
+        mark(mask, &slot.legal, true);
         *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
     }
 }

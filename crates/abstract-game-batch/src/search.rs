@@ -1,6 +1,7 @@
 //! [`BatchedSearch`]: AlphaZero-style tree search over many roots at once, the leaves of all
 //! trees evaluated together by one [`Evaluator`] call.
 
+use crate::env::mark;
 use crate::evaluator::{EvalError, Evaluator};
 use crate::seed::{derive_seed, gamma, gumbel, open01};
 use abstract_game::{Actions, Observe, Outcome, PlayerId, SeededRng, Status};
@@ -318,6 +319,10 @@ pub struct BatchedSearch<G: Actions + Observe> {
     /// The batch: observations, masks, and what the evaluator returns.
     obs: Vec<f32>,
     mask: Vec<bool>,
+    /// The legal actions of each row's leaf, ascending: the `true` entries of its mask row,
+    /// so that a row is rewritten by clearing those (not the whole row) and a leaf is
+    /// expanded over them (not over every action number).
+    legal: Vec<Vec<u32>>,
     priors: Vec<f32>,
     values: Vec<f32>,
     /// The (tree, node) of each row of the batch.
@@ -375,6 +380,7 @@ impl<G: Actions + Observe> BatchedSearch<G> {
             num_actions: 0,
             obs: Vec::new(),
             mask: Vec::new(),
+            legal: Vec::new(),
             priors: Vec::new(),
             values: Vec::new(),
             leaves: Vec::new(),
@@ -440,7 +446,11 @@ impl<G: Actions + Observe> BatchedSearch<G> {
         }
         let rows = roots.len() * self.options.leaves_per_tree as usize;
         self.obs.resize(rows * self.obs_len, 0.0);
+        // Rows start empty (all false, no legal actions), whatever they held before.
+        self.mask.clear();
         self.mask.resize(rows * self.num_actions, false);
+        self.legal.iter_mut().for_each(Vec::clear);
+        self.legal.resize_with(rows, Vec::new);
         self.priors.resize(rows * self.num_actions, 0.0);
         self.values.resize(rows, 0.0);
         self.leaves.reserve(rows);
@@ -549,7 +559,12 @@ impl<G: Actions + Observe> BatchedSearch<G> {
                     let mask = &mut self.mask[row * self.num_actions..(row + 1) * self.num_actions];
                     // The buffers have the game's sizes.
                     let _ = state.observe_to_move(obs);
-                    let _ = state.legal_action_mask(mask);
+                    // The row's mask holds its last leaf's legal actions: clear them, set
+                    // this leaf's.
+                    let legal = &mut self.legal[row];
+                    mark(mask, legal, false);
+                    state.legal_actions(legal);
+                    mark(mask, legal, true);
                     self.leaves.push((t as u32, node as u32));
                 }
             }
@@ -591,7 +606,7 @@ impl<G: Actions + Observe> BatchedSearch<G> {
                 &mut tree.arena,
                 node,
                 &self.priors[row * a..(row + 1) * a],
-                &self.mask[row * a..(row + 1) * a],
+                &self.legal[row],
             );
             tree.in_flight -= 1;
             let (seat, v) = (tree.arena.nodes[node].to_move, self.values[row]);
@@ -1007,30 +1022,30 @@ fn puct_child<G: Actions>(
     best.1
 }
 
-/// Gives pending leaf `node` one child per legal action, with the evaluator's priors of the
-/// legal actions normalised (uniform when they are all 0).
-fn expand<G: Actions>(arena: &mut Arena<G>, node: usize, priors: &[f32], mask: &[bool]) {
+/// Gives pending leaf `node` one child per legal action (`legal`, ascending), with the
+/// evaluator's priors of the legal actions normalised (uniform when they are all 0).
+fn expand<G: Actions>(arena: &mut Arena<G>, node: usize, priors: &[f32], legal: &[u32]) {
     let first = arena.nodes.len();
     let seat = arena.nodes[node].to_move;
+    // Numbers beyond the priors (never among a game's legal actions) are left out, as the
+    // mask leaves them out.
+    let legal_priors = || {
+        legal
+            .iter()
+            .filter_map(|&a| priors.get(a as usize).map(|&p| (a, p)))
+    };
     let (mut sum, mut count) = (0.0f32, 0u32);
-    for (&p, _) in priors.iter().zip(mask).filter(|(_, m)| **m) {
+    for (_, p) in legal_priors() {
         sum += p;
         count += 1;
     }
-    for (a, (&p, _)) in priors
-        .iter()
-        .zip(mask)
-        .enumerate()
-        .filter(|(_, (_, m))| **m)
-    {
+    for (a, p) in legal_priors() {
         let prior = if sum > 0.0 {
             p / sum
         } else {
             1.0 / count as f32
         };
-        arena
-            .nodes
-            .push(Node::new(node as u32, a as u32, prior, seat));
+        arena.nodes.push(Node::new(node as u32, a, prior, seat));
     }
     let n = &mut arena.nodes[node];
     n.first_child = first as u32;

@@ -5,10 +5,12 @@ use crate::engine::{Engine, Held, Limited, Plain};
 use crate::spec::{Load, Spec};
 use crate::{PyGame, PyState, value_error};
 use abstract_game::{Actions, EndReason, Evaluate, MoveLimit, Observe, Symmetric, ToSvg};
-use abstract_game_batch::{BatchError, BatchMut, EnvOptions, VecEnv, limit_reached};
+use abstract_game_batch::{BatchError, EnvOptions, Outputs, VecEnv, limit_reached};
 use agame_options::Kind;
+use numpy::ndarray::{ArrayViewMut, Ix1, Ix2, IxDyn};
 use numpy::{
-    PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+    PyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -43,15 +45,18 @@ where
     }
 }
 
-/// A `VecEnv` of any game, behind one object-safe face.
+/// A `VecEnv` of any game, behind one object-safe face. Every write goes into [`Outputs`], so
+/// a step rewrites only what changed since the last ([`VecEnv::step_into`]).
 trait AnyVecEnv: Send + Sync {
-    fn reset(&mut self, seed: Option<u64>, out: BatchMut<'_>) -> Result<(), BatchError>;
-    fn step(&mut self, actions: &[u32], out: BatchMut<'_>) -> Result<(), BatchError>;
-    fn observe(&mut self, out: BatchMut<'_>) -> Result<(), BatchError>;
+    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs) -> Result<(), BatchError>;
+    fn step(&mut self, actions: &[u32], out: &mut Outputs) -> Result<(), BatchError>;
+    fn observe(&mut self, out: &mut Outputs) -> Result<(), BatchError>;
     fn sample(&mut self, out: &mut [u32]) -> Result<(), BatchError>;
     fn state(&self, slot: usize) -> Result<Box<dyn Engine>, BatchError>;
     /// Puts in the state of a position text (of this game and options).
     fn set_state(&mut self, slot: usize, text: &str) -> Result<(), String>;
+    /// A set of zeroed output buffers of the batch's sizes.
+    fn outputs(&self) -> Outputs;
     fn obs_shape(&self) -> [usize; 3];
     fn num_actions(&self) -> usize;
     fn players(&self) -> usize;
@@ -64,14 +69,14 @@ impl<W: Batchable> AnyVecEnv for Typed<W>
 where
     W::G: Actions + Observe,
 {
-    fn reset(&mut self, seed: Option<u64>, out: BatchMut<'_>) -> Result<(), BatchError> {
-        self.0.reset(seed, out)
+    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs) -> Result<(), BatchError> {
+        self.0.reset_into(seed, out)
     }
-    fn step(&mut self, actions: &[u32], out: BatchMut<'_>) -> Result<(), BatchError> {
-        self.0.step(actions, out)
+    fn step(&mut self, actions: &[u32], out: &mut Outputs) -> Result<(), BatchError> {
+        self.0.step_into(actions, out)
     }
-    fn observe(&mut self, out: BatchMut<'_>) -> Result<(), BatchError> {
-        self.0.observe(out)
+    fn observe(&mut self, out: &mut Outputs) -> Result<(), BatchError> {
+        self.0.observe_into(out)
     }
     fn sample(&mut self, out: &mut [u32]) -> Result<(), BatchError> {
         self.0.sample_actions(out)
@@ -85,6 +90,9 @@ where
             .parse()
             .map_err(|e| format!("slot {slot}: position text: {e}"))?;
         self.0.set_state(slot, state).map_err(|e| e.to_string())
+    }
+    fn outputs(&self) -> Outputs {
+        self.0.outputs()
     }
     fn obs_shape(&self) -> [usize; 3] {
         self.0.obs_shape()
@@ -125,13 +133,20 @@ where
     }
 }
 
-/// `num_envs` games of one game and its options, stepped together: Gymnasium's vector API
-/// (`reset`, `step`) with numpy arrays, autoreset in the same step.
-#[pyclass(module = "agame", name = "VectorEnv")]
-pub(crate) struct PyVectorEnv {
-    spec: Spec,
-    env: Box<dyn AnyVecEnv>,
-    num_envs: usize,
+/// The memory behind the arrays a [`PyVectorEnv`] returns: the batch's [`Outputs`] and the
+/// `done` row (`terminated | truncated`), owned by this Python object, which every array
+/// names as its base. So an array kept after its environment is gone still points at live
+/// memory, and the environment and its arrays make no reference cycle. The buffers are
+/// allocated once, at their final sizes, and never reallocated (nothing here grows them).
+#[pyclass(module = "agame", name = "VectorEnvBuffers")]
+struct Store {
+    out: Outputs,
+    /// `[N]`: `terminated[i] || truncated[i]` of the last step (`info["_final_observation"]`).
+    done: Vec<bool>,
+}
+
+/// The arrays a [`PyVectorEnv`] returns: read-only numpy views of its [`Store`], made once.
+struct Views {
     obs: Py<PyArrayDyn<f32>>,
     mask: Py<PyArray2<bool>>,
     to_play: Py<PyArray1<u8>>,
@@ -139,38 +154,91 @@ pub(crate) struct PyVectorEnv {
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
     final_obs: Py<PyArrayDyn<f32>>,
+    done: Py<PyArray1<bool>>,
+}
+
+/// A read-only numpy array of `shape` over `data`, whose memory `store` owns.
+///
+/// # Safety
+/// `data` must be a buffer of `store` that is never reallocated while `store` lives.
+///
+/// The workspace denies `unsafe` code; this and [`Views::new`] are its only uses, allowed
+/// because numpy has no safe way to view memory that Rust keeps writing (numpy-owned
+/// arrays can be made writable again from Python, and then the in-place steps, which trust
+/// that the rows still hold what the batch wrote, would keep what Python wrote there).
+#[allow(unsafe_code)]
+unsafe fn view<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    store: &Bound<'py, Store>,
+    shape: D,
+    data: &mut [T],
+) -> PyResult<Py<PyArray<T, D>>> {
+    let array = ArrayViewMut::from_shape(shape, data)
+        .map_err(|e| value_error(format!("array shape: {e}")))?;
+    // SAFETY: the caller's promise; the array keeps `store` alive as its base object.
+    let py_array = unsafe { PyArray::borrow_from_array(&array, store.clone().into_any()) };
+    // Clearing WRITEABLE on an array whose base is neither an array nor a writable buffer
+    // is for good: numpy refuses to set it again.
+    py_array.readwrite().make_nonwriteable();
+    Ok(py_array.unbind())
+}
+
+impl Views {
+    #[allow(unsafe_code)]
+    fn new(store: &Bound<'_, Store>, obs_shape: [usize; 3]) -> PyResult<Views> {
+        let mut guard = store.borrow_mut();
+        let Store { out, done } = &mut *guard;
+        let n = done.len();
+        let b = out.buffers_mut();
+        let a = b.mask.len() / n.max(1);
+        let p = b.rewards.len() / n.max(1);
+        let [planes, rows, cols] = obs_shape;
+        let shape = IxDyn(&[n, planes, rows, cols]);
+        // SAFETY: every buffer belongs to `store`, at its final size.
+        unsafe {
+            Ok(Views {
+                obs: view(store, shape.clone(), &mut b.obs)?,
+                mask: view(store, Ix2(n, a), &mut b.mask)?,
+                to_play: view(store, Ix1(n), &mut b.to_play)?,
+                rewards: view(store, Ix2(n, p), &mut b.rewards)?,
+                terminated: view(store, Ix1(n), &mut b.terminated)?,
+                truncated: view(store, Ix1(n), &mut b.truncated)?,
+                final_obs: view(store, shape, &mut b.final_obs)?,
+                done: view(store, Ix1(n), done)?,
+            })
+        }
+    }
+}
+
+/// `num_envs` games of one game and its options, stepped together: Gymnasium's vector API
+/// (`reset`, `step`) with numpy arrays, autoreset in the same step.
+///
+/// The arrays returned are read-only views of the environment's own buffers, the same
+/// arrays on every call, overwritten by the next `reset`, `step` or `set_state`: nothing is
+/// allocated or copied per step, and the batch rewrites only the entries that change.
+#[pyclass(module = "agame", name = "VectorEnv")]
+pub(crate) struct PyVectorEnv {
+    spec: Spec,
+    env: Box<dyn AnyVecEnv>,
+    num_envs: usize,
+    store: Py<Store>,
+    views: Views,
     /// The actions of a step, as the batch reads them.
     actions: Vec<u32>,
 }
 
-/// Runs `f` on the environment and the buffers as slices, without the GIL.
-fn with_buffers<T: Send>(
+/// Runs `f` on the environment, its outputs and the `done` row, without the GIL.
+fn with_outputs<T: Send>(
     this: &mut PyVectorEnv,
     py: Python<'_>,
-    f: impl FnOnce(&mut dyn AnyVecEnv, BatchMut<'_>, &[u32]) -> T + Send,
+    f: impl FnOnce(&mut dyn AnyVecEnv, &mut Outputs, &mut [bool], &[u32]) -> T + Send,
 ) -> PyResult<T> {
-    fn busy(e: impl std::fmt::Display) -> PyErr {
+    let mut guard = this.store.bind(py).try_borrow_mut().map_err(|e| {
         PyValueError::new_err(format!("the environment's arrays cannot be written: {e}"))
-    }
-    let mut obs = this.obs.bind(py).try_readwrite().map_err(busy)?;
-    let mut mask = this.mask.bind(py).try_readwrite().map_err(busy)?;
-    let mut to_play = this.to_play.bind(py).try_readwrite().map_err(busy)?;
-    let mut rewards = this.rewards.bind(py).try_readwrite().map_err(busy)?;
-    let mut terminated = this.terminated.bind(py).try_readwrite().map_err(busy)?;
-    let mut truncated = this.truncated.bind(py).try_readwrite().map_err(busy)?;
-    let mut final_obs = this.final_obs.bind(py).try_readwrite().map_err(busy)?;
-    let out = BatchMut {
-        obs: obs.as_slice_mut().map_err(busy)?,
-        mask: mask.as_slice_mut().map_err(busy)?,
-        to_play: to_play.as_slice_mut().map_err(busy)?,
-        rewards: rewards.as_slice_mut().map_err(busy)?,
-        terminated: terminated.as_slice_mut().map_err(busy)?,
-        truncated: truncated.as_slice_mut().map_err(busy)?,
-        final_obs: final_obs.as_slice_mut().map_err(busy)?,
-    };
+    })?;
+    let Store { out, done } = &mut *guard;
     let env = this.env.as_mut();
     let actions = &this.actions[..];
-    Ok(py.detach(move || f(env, out, actions)))
+    Ok(py.detach(move || f(env, out, done, actions)))
 }
 
 /// Reads an action array into `out`: one integer per game, each a valid `u32`.
@@ -223,8 +291,8 @@ fn read_actions(actions: &Bound<'_, PyAny>, out: &mut [u32]) -> PyResult<()> {
 impl PyVectorEnv {
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let info = PyDict::new(py);
-        info.set_item("mask", self.mask.bind(py))?;
-        info.set_item("to_play", self.to_play.bind(py))?;
+        info.set_item("mask", self.views.mask.bind(py))?;
+        info.set_item("to_play", self.views.to_play.bind(py))?;
         Ok(info)
     }
 }
@@ -254,23 +322,23 @@ impl PyVectorEnv {
             Kind::Gipf(c) => build::<gipf_core::Gipf>(&spec, c, env_options)?,
             Kind::Epaminondas(c) => build::<epaminondas_core::Epaminondas>(&spec, c, env_options)?,
         };
-        let [planes, rows, cols] = env.obs_shape();
-        let shape = [num_envs, planes, rows, cols];
-        let (a, p) = (env.num_actions(), env.players());
+        let store = Bound::new(
+            py,
+            Store {
+                out: env.outputs(),
+                done: vec![false; num_envs],
+            },
+        )?;
+        let views = Views::new(&store, env.obs_shape())?;
         let mut this = PyVectorEnv {
             spec,
             num_envs,
-            obs: PyArrayDyn::zeros(py, &shape[..], false).unbind(),
-            mask: PyArray2::zeros(py, [num_envs, a], false).unbind(),
-            to_play: PyArray1::zeros(py, num_envs, false).unbind(),
-            rewards: PyArray2::zeros(py, [num_envs, p], false).unbind(),
-            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
-            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
-            final_obs: PyArrayDyn::zeros(py, &shape[..], false).unbind(),
+            store: store.unbind(),
+            views,
             actions: vec![0; num_envs],
             env,
         };
-        with_buffers(&mut this, py, |env, out, _| env.observe(out))?
+        with_outputs(&mut this, py, |env, out, _, _| env.observe(out))?
             .map_err(|e| value_error(e.to_string()))?;
         Ok(this)
     }
@@ -285,10 +353,13 @@ impl PyVectorEnv {
         options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let _ = options;
-        with_buffers(self, py, |env, out, _| env.reset(seed, out))?
-            .map_err(|e| value_error(e.to_string()))?;
+        with_outputs(self, py, |env, out, done, _| {
+            done.fill(false);
+            env.reset(seed, out)
+        })?
+        .map_err(|e| value_error(e.to_string()))?;
         let info = self.info(py)?;
-        PyTuple::new(py, [self.obs.bind(py).as_any(), info.as_any()])
+        PyTuple::new(py, [self.views.obs.bind(py).as_any(), info.as_any()])
     }
 
     /// Plays `actions[i]` in game `i`: `(obs, rewards, terminated, truncated, info)`. A bad
@@ -300,29 +371,25 @@ impl PyVectorEnv {
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         read_actions(actions, &mut self.actions)?;
-        with_buffers(self, py, |env, out, actions| env.step(actions, out))?
-            .map_err(|e| value_error(e.to_string()))?;
+        with_outputs(self, py, |env, out, done, actions| {
+            env.step(actions, out)?;
+            for ((d, &t), &c) in done.iter_mut().zip(out.terminated()).zip(out.truncated()) {
+                *d = t || c;
+            }
+            Ok::<_, BatchError>(())
+        })?
+        .map_err(|e| value_error(e.to_string()))?;
+        let v = &self.views;
         let info = self.info(py)?;
-        let done = {
-            let t = self.terminated.bind(py).readonly();
-            let c = self.truncated.bind(py).readonly();
-            let d: Vec<bool> = t
-                .as_array()
-                .iter()
-                .zip(c.as_array().iter())
-                .map(|(&a, &b)| a || b)
-                .collect();
-            PyArray1::from_vec(py, d)
-        };
-        info.set_item("final_observation", self.final_obs.bind(py))?;
-        info.set_item("_final_observation", done)?;
+        info.set_item("final_observation", v.final_obs.bind(py))?;
+        info.set_item("_final_observation", v.done.bind(py))?;
         PyTuple::new(
             py,
             [
-                self.obs.bind(py).as_any(),
-                self.rewards.bind(py).as_any(),
-                self.terminated.bind(py).as_any(),
-                self.truncated.bind(py).as_any(),
+                v.obs.bind(py).as_any(),
+                v.rewards.bind(py).as_any(),
+                v.terminated.bind(py).as_any(),
+                v.truncated.bind(py).as_any(),
                 info.as_any(),
             ],
         )
@@ -360,7 +427,7 @@ impl PyVectorEnv {
         self.env
             .set_state(i, &state.inner.text())
             .map_err(PyValueError::new_err)?;
-        with_buffers(self, py, |env, out, _| env.observe(out))?
+        with_outputs(self, py, |env, out, _, _| env.observe(out))?
             .map_err(|e| value_error(e.to_string()))
     }
 

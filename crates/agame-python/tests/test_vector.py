@@ -163,3 +163,75 @@ def test_options_are_checked():
     with pytest.raises(ValueError, match="players"):
         agame.VectorEnv("gipf", 2, players=3)
     assert len(agame.VectorEnv("gipf", 3)) == 3
+
+
+def all_arrays(env):
+    """Every array a step returns, by name, from one `step`."""
+    obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+    return {
+        "obs": obs,
+        "rewards": rewards,
+        "terminated": terminated,
+        "truncated": truncated,
+        "mask": info["mask"],
+        "to_play": info["to_play"],
+        "final_observation": info["final_observation"],
+        "_final_observation": info["_final_observation"],
+    }
+
+
+def test_arrays_are_read_only_views_reused_by_every_step():
+    env = agame.VectorEnv("pikemen", 4, seed=1)
+    obs0, info0 = env.reset()
+    first = all_arrays(env)
+    again = all_arrays(env)
+    assert obs0 is first["obs"] and info0["mask"] is first["mask"]
+    for name, array in first.items():
+        assert array is again[name], name  # the same buffers, no copy per step
+        assert not array.flags.writeable, name
+        assert not array.flags.owndata, name
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = array[0]
+        # For good: numpy refuses to make them writable again.
+        with pytest.raises(ValueError):
+            array.setflags(write=True)
+    kept = first["obs"].copy()
+    np.testing.assert_array_equal(kept, first["obs"])
+    kept[0] = 1.0  # a copy is the caller's to write
+
+
+def test_arrays_outlive_their_environment():
+    import gc
+
+    env = agame.VectorEnv("gipf", 3, seed=2)
+    obs, info = env.reset()
+    expected = obs.copy(), info["mask"].copy()
+    del env
+    gc.collect()
+    np.testing.assert_array_equal(obs, expected[0])
+    np.testing.assert_array_equal(info["mask"], expected[1])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_step_equals_a_fresh_computation_per_game(config):
+    """The rows rewritten in place (old legal actions and observation cleared, new ones set)
+    equal what each game shows computed afresh, over many episodes (a short move limit makes
+    games end and restart often), and `_final_observation` is `terminated | truncated`."""
+    name, options = config
+    n = 5
+    env = agame.VectorEnv(name, n, seed=11, opening_plies=3, max_plies=7, **options)
+    obs, info = env.reset()
+    game = env.game
+    ended = 0
+    for _ in range(30):
+        for i in range(n):
+            s = env.state(i)
+            np.testing.assert_array_equal(obs[i], s.observation_tensor())
+            mask = np.zeros(game.num_distinct_actions(), bool)
+            mask[s.legal_actions()] = True
+            np.testing.assert_array_equal(info["mask"][i], mask)
+            assert info["to_play"][i] == s.current_player()
+        obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+        np.testing.assert_array_equal(info["_final_observation"], terminated | truncated)
+        ended += int((terminated | truncated).sum())
+    assert ended >= n * 3

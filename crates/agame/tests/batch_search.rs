@@ -192,6 +192,23 @@ impl Evaluator for Fixed {
     }
 }
 
+/// An evaluator of a function.
+struct F<T>(T);
+
+impl<T: FnMut(&[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), EvalError>> Evaluator
+    for F<T>
+{
+    fn evaluate(
+        &mut self,
+        o: &[f32],
+        m: &[bool],
+        p: &mut [f32],
+        v: &mut [f32],
+    ) -> Result<(), EvalError> {
+        (self.0)(o, m, p, v)
+    }
+}
+
 #[test]
 fn bad_evaluator_output_is_an_error_and_the_trees_stay_usable() {
     let root = pikemen_core::Pikemen::new(&Default::default()).unwrap();
@@ -219,20 +236,6 @@ fn bad_evaluator_output_is_an_error_and_the_trees_stay_usable() {
     let mut failing = |_: &[f32], _: &[bool], _: &mut [f32], _: &mut [f32]| {
         Err(EvalError::Failed("no network".into()))
     };
-    struct F<T>(T);
-    impl<T: FnMut(&[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), EvalError>> Evaluator
-        for F<T>
-    {
-        fn evaluate(
-            &mut self,
-            o: &[f32],
-            m: &[bool],
-            p: &mut [f32],
-            v: &mut [f32],
-        ) -> Result<(), EvalError> {
-            (self.0)(o, m, p, v)
-        }
-    }
     assert_eq!(
         search.run(&mut F(&mut failing)).unwrap_err().to_string(),
         "the evaluator failed: no network"
@@ -302,4 +305,126 @@ fn impossible_options_are_refused() {
         })
     );
     assert!(search.select_action(0, -1.0).is_err());
+}
+
+/// Priors and values that depend on the leaf's observation and mask (and on the actions
+/// that are not legal, which the search must ignore), so that every row of a batch counts.
+fn hashed(
+    obs: &[f32],
+    mask: &[bool],
+    priors: &mut [f32],
+    values: &mut [f32],
+) -> Result<(), EvalError> {
+    let (b, a) = (values.len(), priors.len() / values.len());
+    let o = obs.len() / b;
+    for row in 0..b {
+        let seen: f32 = obs[row * o..(row + 1) * o]
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| x * (i % 13) as f32)
+            .sum();
+        let h = seen.to_bits().wrapping_mul(0x9E37_79B9);
+        for k in 0..a {
+            let x = h ^ (k as u32).wrapping_mul(0x85EB_CA6B);
+            let legal = u32::from(mask[row * a + k]);
+            priors[row * a + k] = ((x >> 7) % (7 + 13 * legal)) as f32;
+        }
+        values[row] = ((h >> 9) % 2001) as f32 / 1000.0 - 1.0;
+    }
+    Ok(())
+}
+
+/// An FNV-1a digest of every tree's visit counts, policy, root value and chosen actions
+/// after runs with tree reuse, for each kind of search: the same digest before and after a
+/// change of the search's internals means the same results.
+fn digest<G: Actions + Observe>(roots: &[G]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |x: u32| {
+        for byte in x.to_le_bytes() {
+            h = (h ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    let kinds = [
+        SearchOptions {
+            simulations: 40,
+            seed: 3,
+            ..SearchOptions::default()
+        },
+        SearchOptions {
+            simulations: 40,
+            leaves_per_tree: 4,
+            dirichlet_fraction: 0.0,
+            seed: 4,
+            ..SearchOptions::default()
+        },
+        SearchOptions {
+            simulations: 40,
+            leaves_per_tree: 2,
+            gumbel: Some(GumbelOptions {
+                considered: 8,
+                ..GumbelOptions::default()
+            }),
+            seed: 5,
+            ..SearchOptions::default()
+        },
+    ];
+    for options in kinds {
+        let mut search = BatchedSearch::new(options).unwrap();
+        search.set_roots(roots).unwrap();
+        let a = search.num_actions();
+        let (mut visits, mut policy) = (vec![0; a], vec![0.0; a]);
+        for _ in 0..3 {
+            search.run(&mut F(hashed)).unwrap();
+            for t in 0..search.num_trees() {
+                search.visit_counts(t, &mut visits).unwrap();
+                search.policy(t, &mut policy).unwrap();
+                visits.iter().for_each(|&v| eat(v));
+                policy.iter().for_each(|p| eat(p.to_bits()));
+                eat(search.root_value(t).unwrap().to_bits());
+                let sampled = search.select_action(t, 1.0).unwrap();
+                let best = search.select_action(t, 0.0).unwrap();
+                eat(sampled.unwrap_or(u32::MAX));
+                eat(best.unwrap_or(u32::MAX));
+                if let Some(action) = best {
+                    search.advance(t, action).unwrap();
+                }
+            }
+        }
+    }
+    h
+}
+
+#[test]
+fn the_search_gives_the_results_it_always_gave() {
+    fn starts<G: Actions>(config: &G::Config) -> Vec<G> {
+        let mut rng = abstract_game::SeededRng::new(17);
+        (0..3)
+            .map(|k| {
+                let mut g = G::new(config).unwrap();
+                for _ in 0..k * 3 {
+                    let mv = g.random_move(&mut rng).unwrap();
+                    g.apply_unchecked(mv);
+                }
+                g
+            })
+            .collect()
+    }
+    let three = pikemen_core::Config {
+        players: 3,
+        ..pikemen_core::Config::default()
+    };
+    let got = [
+        digest(&starts::<pikemen_core::Pikemen>(&Default::default())),
+        digest(&starts::<pikemen_core::Pikemen>(&three)),
+        digest(&starts::<gipf_core::Gipf>(&Default::default())),
+        digest(&starts::<epaminondas_core::Epaminondas>(&Default::default())),
+    ];
+    // Recorded with the search that scanned every action number per expansion.
+    let recorded = [
+        0x2979_8f97_629a_9caa,
+        0x07e0_f4cd_d490_3572,
+        0x80c6_ce4f_f880_1ede,
+        0xa6f9_eafe_3511_6f9e,
+    ];
+    assert_eq!(got, recorded, "{got:x?}");
 }

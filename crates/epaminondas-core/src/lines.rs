@@ -483,6 +483,24 @@ impl Lines {
         let h = i32::from(geo.height);
         let (own_rows, free_rows) = (Lines::rows(&self.own[p & 1], h), Lines::rows(&self.free, h));
         let row = |rows: &Rows, r: i32| rows[(r + 1) as usize];
+        // Per direction (as `order` numbers them): its line through (f, r) is number
+        // `fixed + per_rank * r + per_file * f` (as `line_of` works it out), the position on
+        // it `f` on a rank and `r` on any other line; the parts worked out once here.
+        let mut through = [(0i32, 0i32, 0i32, false, false); 8];
+        for (t, &d) in through.iter_mut().zip(&order.dirs) {
+            let (orientation, up) = ORIENTATION[d];
+            let (fixed, _) = line_of(orientation, h, 0, 0);
+            let (file_step, _) = line_of(orientation, h, 1, 0);
+            let (rank_step, _) = line_of(orientation, h, 0, 1);
+            let fixed = fixed as i32;
+            *t = (
+                fixed,
+                rank_step as i32 - fixed,
+                file_step as i32 - fixed,
+                orientation == 0,
+                up,
+            );
+        }
         for frame_rank in 0..h {
             let r = if order.upside_down {
                 h - 1 - frame_rank
@@ -505,15 +523,20 @@ impl Lines {
                 alone[i] = pieces & !own_ahead & ahead(row(&free_rows, r + dy));
                 group[i] = pieces & own_ahead;
             }
+            let on_rank = through.map(|(fixed, per_rank, per_file, on_file, up)| {
+                (fixed + per_rank * r, per_file, on_file, up)
+            });
             let mut left = pieces;
             while left != 0 {
                 let f = left.trailing_zeros();
                 left &= left - 1;
-                for (i, &d) in order.dirs.iter().enumerate() {
+                for (i, &(line, per_file, on_file, up)) in on_rank.iter().enumerate() {
                     if alone[i] >> f & 1 != 0 {
                         visit(f, frame_rank as u32, i, 1);
                     } else if group[i] >> f & 1 != 0 {
-                        let (n, head) = self.group_from(p, geo, f as i32, r, d);
+                        let l = (line + per_file * f as i32) as usize;
+                        let pos = if on_file { f } else { r as u32 };
+                        let (n, head) = self.group_on(p, l, pos, up);
                         for k in 1..=head.free {
                             visit(f, frame_rank as u32, i, n - 1 + k);
                         }
@@ -526,11 +549,11 @@ impl Lines {
         }
     }
 
-    /// The group of player `p` whose rear piece is on (f, r), moving in direction `d`: its
-    /// size and its head, the run taken as the group alone.
-    fn group_from(&self, p: usize, geo: &Geometry, f: i32, r: i32, d: usize) -> (u32, Head) {
-        let (orientation, up) = ORIENTATION[d];
-        let (l, pos) = line_of(orientation, i32::from(geo.height), f, r);
+    /// The group of player `p` whose rear piece is at position `pos` of line `l`, moving
+    /// towards higher positions (`up`) or lower: its size and its head, the run taken as the
+    /// group alone.
+    #[inline]
+    fn group_on(&self, p: usize, l: usize, pos: u32, up: bool) -> (u32, Head) {
         let (own, enemy, free) = self.line(p, l);
         if up {
             let n = (own >> pos).trailing_ones();

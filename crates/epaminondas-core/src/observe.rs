@@ -67,10 +67,24 @@ impl Epaminondas {
             self.pieces[usize::from(1 - me)],
             self.stones,
         ];
+        // Bit `i` is on rank `i / s`, file `i % s` (`s` = width + 1); `i / s` as a multiply
+        // and shift, exact for every bit index below 65536 / s (the error of the rounded
+        // reciprocal, at most `i * s / 65536 / s`, stays under `1 / s`), instead of two
+        // divisions by a number known only at run time.
+        let s = w + 1;
+        let inv = (1 << 16) / s + 1;
+        let last = usize::from(self.geo.height) - 1;
         for (plane, bits) in layers.into_iter().enumerate() {
             for i in bits.iter() {
-                let sq = self.in_frame(me, self.geo.square(i));
-                out[plane * cells + usize::from(sq.rank()) * w + usize::from(sq.file())] = value;
+                let rank = (i * inv) >> 16;
+                let file = i - rank * s;
+                // The second player's frame turns the board upside down (`in_frame`).
+                let rank = if me == 0 { rank } else { last - rank };
+                debug_assert_eq!(
+                    self.in_frame(me, self.geo.square(i)),
+                    crate::board::Square::new(file as u8, rank as u8).unwrap()
+                );
+                out[plane * cells + rank * w + file] = value;
             }
         }
     }

@@ -49,6 +49,21 @@ impl Observe for Gipf {
     }
 
     fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
+        self.set_planes(player, out, 1.0);
+    }
+
+    /// Zeroes what [`Observe::write_observation`] wrote: the same entries, set to 0.
+    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
+        self.set_planes(player, out, 0.0);
+    }
+}
+
+impl Gipf {
+    /// Writes the observation of `player` with every entry it sets multiplied by `on`: 1 to
+    /// write it, 0 to clear it again (one routine, so a clear touches exactly what the write
+    /// set). Planes that fill every spot are written as whole planes from [`SPOT_CELLS`]
+    /// (the 12 cells that are no spot get 0, which they hold anyway).
+    fn set_planes(&self, player: PlayerId, out: &mut [f32], on: f32) {
         let me = player.index() & 1;
         let b = &self.board;
         let layers = [
@@ -58,7 +73,7 @@ impl Observe for Gipf {
             b.colour(1 - me) & b.gipf,
         ];
         for (plane, m) in layers.into_iter().enumerate() {
-            mark(out, plane, m);
+            fill_spots(out, plane, m, on);
         }
         for l in bits(u64::from(self.handled)) {
             let line = &LINES[usize::from(l)];
@@ -67,7 +82,7 @@ impl Observe for Gipf {
                 8 => 1,
                 _ => 2,
             };
-            mark(out, HANDLED + k, line.mask);
+            fill_spots(out, HANDLED + k, line.mask, on);
         }
         let mine = |c: u8| usize::from(usize::from(c) != me);
         let phase = match self.phase {
@@ -77,9 +92,9 @@ impl Observe for Gipf {
         };
         let decides = self.to_move() == Some(player);
         let flags = [(7, true), (8, decides), (phase, true)];
-        for (plane, on) in flags {
-            if on {
-                mark(out, plane, ALL_SPOTS);
+        for (plane, set) in flags {
+            if set {
+                fill(out, plane, on);
             }
         }
         let counts = [
@@ -89,14 +104,14 @@ impl Observe for Gipf {
             self.captured[1 - me],
         ];
         for (k, n) in counts.into_iter().enumerate() {
-            fill(out, 15 + k, f32::from(n) / PIECE_SCALE);
+            fill(out, 15 + k, f32::from(n) / PIECE_SCALE * on);
         }
-        for (k, on) in [self.can_gipf[me], self.can_gipf[1 - me]]
+        for (k, set) in [self.can_gipf[me], self.can_gipf[1 - me]]
             .into_iter()
             .enumerate()
         {
-            if on {
-                mark(out, 19 + k, ALL_SPOTS);
+            if set {
+                fill(out, 19 + k, on);
             }
         }
         let variant = match self.variant {
@@ -104,29 +119,29 @@ impl Observe for Gipf {
             Variant::Standard => 22,
             Variant::Tournament => 23,
         };
-        mark(out, variant, ALL_SPOTS);
-    }
-
-    /// Zeroes the spots of the pieces on the four piece planes and every later plane.
-    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
-        let me = player.index() & 1;
-        let b = &self.board;
-        fill_spots(out, 0, b.colour(me), 0.0);
-        fill_spots(out, 1, b.colour(me) & b.gipf, 0.0);
-        fill_spots(out, 2, b.colour(1 - me), 0.0);
-        fill_spots(out, 3, b.colour(1 - me) & b.gipf, 0.0);
-        out[HANDLED * CELLS..].fill(0.0);
+        fill(out, variant, on);
     }
 }
 
-/// Sets the cells of the spots of `m` on `plane` to 1.
-fn mark(out: &mut [f32], plane: usize, m: u64) {
-    fill_spots(out, plane, m, 1.0);
-}
+/// 1 at the cells of the 37 spots of a plane, 0 at the 12 others.
+const SPOT_CELLS: [f32; CELLS] = {
+    let mut t = [0.0; CELLS];
+    let mut bit = 0;
+    while bit < 64 {
+        if ALL_SPOTS >> bit & 1 == 1 {
+            t[cell(bit)] = 1.0;
+        }
+        bit += 1;
+    }
+    t
+};
 
-/// Sets every spot of `plane` to `v`.
+/// Sets every spot of `plane` to `v` (and its other cells to 0), as one whole plane.
 fn fill(out: &mut [f32], plane: usize, v: f32) {
-    fill_spots(out, plane, ALL_SPOTS, v);
+    let plane = &mut out[plane * CELLS..(plane + 1) * CELLS];
+    for (o, &t) in plane.iter_mut().zip(&SPOT_CELLS) {
+        *o = t * v;
+    }
 }
 
 fn fill_spots(out: &mut [f32], plane: usize, m: u64, v: f32) {

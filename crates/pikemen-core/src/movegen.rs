@@ -172,16 +172,25 @@ impl Pikemen {
             let base = u32::from(SQUARES[frame][sq]) * 72;
             let own = cell_state(self.cells[sq]);
             let own_slot = u32::from(STATES[frame][usize::from(own)]);
-            out.extend((0..9).filter(|&s| s != own_slot).map(|s| base + s));
-            if own != 0 {
-                for k in 0..charge_stops(self, sq) {
-                    let stop = base + 9 + 9 * k;
-                    out.extend(
-                        (0..9)
-                            .filter(|&s| self.charge_keeps_state || s != own_slot)
-                            .map(|s| stop + s),
-                    );
+            // The piece's numbers are the slots `0..end` (turns, then 9 per charge stop),
+            // less its own state among the turns and, when a charge must change the state,
+            // at every stop: runs of consecutive numbers between those cuts, each one
+            // `extend` of a range (no test per number).
+            let stops = if own == 0 { 0 } else { charge_stops(self, sq) };
+            let end = base + 9 + 9 * stops;
+            let mut from = base;
+            let mut cut = base + own_slot;
+            loop {
+                out.extend(from..cut.min(end));
+                if cut >= end {
+                    break;
                 }
+                from = cut + 1;
+                cut = if self.charge_keeps_state {
+                    end
+                } else {
+                    cut + 9
+                };
             }
         }
     }

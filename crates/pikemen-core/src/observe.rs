@@ -82,16 +82,24 @@ impl Pikemen {
     /// clear zeroes.
     fn set_pieces(&self, me: u8, out: &mut [f32], value: f32) {
         let n = self.players;
-        let relative = |seat: u8| usize::from((seat + n - me) % n);
         let frame = self.frame(me);
         let states = state_planes(n);
-        for (sq, &c) in self.cells.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
+        // The first size plane of each owner, seats counted from `me`: worked out once, not
+        // a remainder per piece.
+        let mut first = [0usize; 4];
+        for (seat, plane) in (0..n).zip(first.iter_mut()) {
+            *plane = 3 * usize::from((seat + n - me) % n);
+        }
+        // The occupied squares only, not all 64.
+        let mut occupied = self.occ;
+        while occupied != 0 {
+            let sq = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let c = self.cells[sq];
+            debug_assert!(c != 0, "square {sq} is marked occupied but empty");
             let at = usize::from(SQUARES[frame][sq]);
             let size = usize::from(cell_size(c)) - 1;
-            out[(3 * relative(cell_owner(c)) + size) * 64 + at] = value;
+            out[(first[usize::from(cell_owner(c)) & 3] + size) * 64 + at] = value;
             let state = usize::from(STATES[frame][usize::from(cell_state(c))]);
             out[(states + state) * 64 + at] = value;
         }

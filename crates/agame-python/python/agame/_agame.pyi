@@ -71,8 +71,9 @@ class VectorEnv:
     Autoreset in the same step: a game that ends on a step is reset within it; `obs`, the mask
     and `to_play` show the new episode, `terminated`/`truncated` say it ended, `rewards` holds
     its returns, `info["final_observation"]` its last position (rows where
-    `info["_final_observation"]` is True). The arrays returned are the environment's own
-    buffers, overwritten by the next `reset` or `step`: copy them to keep them.
+    `info["_final_observation"]` is True). The arrays returned are read-only views of the
+    environment's own buffers, the same arrays on every call, overwritten by the next `reset`,
+    `step` or `set_state` (nothing is copied per step): copy them to keep them.
     """
 
     def __init__(
