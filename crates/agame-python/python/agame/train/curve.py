@@ -88,11 +88,17 @@ def svg(rows: list, opponents, title: str) -> str:
         parts.append(
             f'<text transform="translate(16 {(top + bottom) / 2}) rotate(-90)" text-anchor="middle">{label}</text>'
         )
+        minutes = {r["iteration"]: r["wall_seconds"] / 60 for r in rows}
         for t in _ticks(x0, x1):
             if float(t).is_integer():
                 parts.append(
                     f'<text x="{X(t):.1f}" y="{bottom + 16}" text-anchor="middle">{int(t)}</text>'
                 )
+                if int(t) in minutes:
+                    parts.append(
+                        f'<text x="{X(t):.1f}" y="{bottom + 30}" text-anchor="middle" '
+                        f'fill="#777" font-size="10">{minutes[int(t)]:.1f} min</text>'
+                    )
 
     def line(points, colour, top, bottom, lo, hi, name, slot, dots):
         if not points:
@@ -121,7 +127,7 @@ def svg(rows: list, opponents, title: str) -> str:
     if rows:
         last = rows[-1]
         parts.append(
-            f'<text x="{left + pw}" y="{bottom + 32}" text-anchor="end" fill="#555">iteration '
+            f'<text x="{left + pw}" y="{bottom + 46}" text-anchor="end" fill="#555">iteration '
             f'{last["iteration"]}, {last["wall_seconds"] / 60:.1f} min, {last["games"]} games, '
             f'{last["positions"]} positions</text>'
         )
@@ -133,7 +139,9 @@ def svg(rows: list, opponents, title: str) -> str:
     for k, name in enumerate(["loss", "policy_loss", "value_loss"]):
         pts = [(r["iteration"], r[name]) for r in rows if r.get(name) is not None]
         line(pts, COLOURS[k], top, bottom, 0.0, hi, name.replace("_", " "), k, False)
-    parts.append(f'<text x="{left + pw / 2}" y="{H - 12}" text-anchor="middle">iteration</text>')
+    parts.append(
+        f'<text x="{left + pw / 2}" y="{H - 8}" text-anchor="middle">iteration (wall time)</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

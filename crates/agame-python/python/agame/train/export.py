@@ -15,6 +15,7 @@ DTYPES = {"f32": np.float32, "f16": np.float16}
 
 
 def choose_dtype(config, params: dict) -> str:
+    """The config's export dtype; for "auto", F32 unless the file would pass MAX_MODEL_BYTES."""
     if config.export_dtype != "auto":
         return config.export_dtype
     size = sum(int(np.prod(np.shape(v))) for v in params.values())

@@ -22,6 +22,11 @@ from .selfplay import derive_seed
 class Trainer:
     def __init__(self, config: Config, out: str, command: str = "", ray_address=None, log=None):
         os.makedirs(out, exist_ok=True)
+        # Temporary files of a run killed while writing (the files they would have replaced
+        # are whole).
+        for name in os.listdir(out):
+            if name.startswith(".") and name.endswith(".tmp"):
+                os.remove(os.path.join(out, name))
         self.out = out
         self.command = command
         self.log = log or Progress()
