@@ -226,3 +226,17 @@ def test_training_is_seeded(tmp_path):
     a, b = run("a"), run("b")
     for k in a:
         np.testing.assert_array_equal(a[k], b[k])
+
+
+def test_the_documented_defaults_are_the_defaults():
+    import dataclasses
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "learning.md").read_text()
+    section = doc[doc.index("## Training"):]
+    documented = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    defaults = dataclasses.asdict(Config())
+    for key in ("game", "options", "seed"):
+        defaults.pop(key)
+    assert documented == defaults

@@ -34,7 +34,9 @@ class Config:
     # Self-play: `trees` games at once, one BatchedSearch tree each.
     trees: int = 32
     simulations: int = 32
-    leaves_per_tree: int = 1
+    # Leaves per tree per batch (virtual loss): 2 makes the batches twice as large and
+    # self-play about 1.6 times as fast on 2 cores.
+    leaves_per_tree: int = 2
     c_puct: float = 1.25
     # None: 10 / (legal moves at the start), clipped to [0.03, 1].
     dirichlet_alpha: Optional[float] = None
@@ -65,12 +67,13 @@ class Config:
     min_replay: int = 512
 
     # Evaluation against fixed opponents (agame.Bot specs), every `eval_every` iterations.
-    eval_every: int = 5
-    eval_games: int = 10
+    # (The first iteration evaluates too; a game against an `ms=100` bot costs 0.1 s a move.)
+    eval_every: int = 10
+    eval_games: int = 6
     eval_opponents: list = field(default_factory=lambda: list(DEFAULT_OPPONENTS))
     eval_simulations: int = 64
     # Evaluation games still going after this many plies count as draws.
-    eval_max_plies: int = 300
+    eval_max_plies: int = 200
 
     # Ray: self-play actors (only with --ray).
     ray_actors: int = 2

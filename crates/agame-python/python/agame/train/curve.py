@@ -15,7 +15,10 @@ from xml.sax.saxutils import escape
 
 from .checkpoint import atomic_write
 
-BASE = ["iteration", "wall_seconds", "games", "positions", "loss", "policy_loss", "value_loss"]
+BASE = [
+    "iteration", "wall_seconds", "games", "positions", "mean_plies",
+    "loss", "policy_loss", "value_loss",
+]
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"]
 
 

@@ -112,6 +112,7 @@ class Trainer:
             "iteration": self.iteration,
             "games": self.games,
             "positions": self.positions,
+            "mean_plies": round(stats["mean_plies"], 1) if stats["games"] else None,
             "loss": None if losses is None else float(losses[0]),
             "policy_loss": None if losses is None else float(losses[1]),
             "value_loss": None if losses is None else float(losses[2]),
