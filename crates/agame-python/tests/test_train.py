@@ -240,3 +240,19 @@ def test_the_documented_defaults_are_the_defaults():
     for key in ("game", "options", "seed"):
         defaults.pop(key)
     assert documented == defaults
+
+
+def test_self_play_on_ray_actors(tmp_path, monkeypatch):
+    ray = pytest.importorskip("ray", reason="Ray is optional (pip install ray)")
+    # A local cluster on the loopback only.
+    monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    config = Config(game=GAME, options=OPTIONS, **dict(SMALL, eval_games=0, ray_actors=2, steps_per_iteration=8))
+    try:
+        trainer = Trainer(config, str(tmp_path / "run"), log=Quiet(), ray_address="local")
+        trainer.run(iterations=3)
+        assert trainer.iteration == 3 and trainer.games > 0
+        # Two actors: more moves per iteration than one worker's trees can make.
+        one = 3 * config.trees * config.steps_per_iteration
+        assert one < trainer.positions <= 2 * one
+    finally:
+        ray.shutdown()
