@@ -256,3 +256,68 @@ def test_self_play_on_ray_actors(tmp_path, monkeypatch):
         assert one < trainer.positions <= 2 * one
     finally:
         ray.shutdown()
+
+
+def trained_model(tmp_path, name=GAME, options=OPTIONS, hidden=(32, 16)):
+    """A model file with non-trivial weights (random heads) and its parameters."""
+    game = agame.load_game(name, **options)
+    size = int(np.prod(game.observation_tensor_shape()))
+    params = network.to_numpy(network.init_params(5, size, list(hidden), game.num_distinct_actions()))
+    rng = np.random.default_rng(2)
+    for k in ("policy.weight", "value.weight"):
+        params[k] = rng.normal(0, 0.3, params[k].shape).astype(np.float32)
+    path = str(tmp_path / f"{name}.safetensors")
+    export.export(path, game, params, "f32")
+    return game, path, params
+
+
+def positions(game, n, seed=0):
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    out = []
+    while len(out) < n:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        out.append(state.clone())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return out
+
+
+@pytest.mark.skipif(not hasattr(agame.zero, "Network"), reason="agame.zero.Network is not in this build")
+@pytest.mark.parametrize("name,options", [("epaminondas", {"board": "6x6"}), ("pikemen", {}), ("gipf", {})])
+def test_the_rust_network_agrees_with_the_jax_forward_pass(tmp_path, name, options):
+    game, path, params = trained_model(tmp_path, name, options)
+    states = positions(game, 12)
+    obs = np.stack([s.observation_tensor() for s in states]).astype(np.float32)
+    mask = np.stack([s.legal_actions_mask().astype(bool) for s in states])
+    net = agame.zero.Network(path, game)
+    evaluate = getattr(net, "evaluate", net)
+    priors, values = evaluate(obs, mask)
+    jax_priors, jax_values = network.make_evaluate(network.to_jax(params))(obs, mask)
+    np.testing.assert_allclose(np.asarray(priors), jax_priors, atol=1e-4)
+    np.testing.assert_allclose(np.asarray(values), jax_values, atol=1e-4)
+
+
+@pytest.mark.skipif(not hasattr(agame, "Bot"), reason="agame.Bot is not in this build")
+def test_the_zero_bot_plays_legal_moves_with_a_trained_file(tmp_path):
+    game, path, _ = trained_model(tmp_path)
+    bot = agame.Bot(game, f"zero:model={path}:sims=16")
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        move = bot.choose_move(state)
+        assert move in state.legal_moves()
+        state.play(move)
+
+
+@pytest.mark.skipif(not hasattr(agame, "Bot"), reason="agame.Bot is not in this build")
+def test_evaluation_against_the_rust_bots(tmp_path):
+    from agame.train import evaluate
+
+    game, path, params = trained_model(tmp_path)
+    config = resolve(Config(game=GAME, options=OPTIONS, eval_simulations=8, eval_max_plies=60), game)
+    for spec in ("random", "greedy"):
+        result = evaluate.play_match(config, network.to_jax(params), spec, 2, seed=1)
+        assert result["wins"] + result["draws"] + result["losses"] == 2
+        assert 0.0 <= result["score"] <= 1.0
