@@ -34,10 +34,18 @@ class Trainer:
         if resumed:
             meta = checkpoint.read_meta(out)
             saved = Config.from_dict(meta["config"])
-            if (saved.game, saved.options) != (config.game, resolve(config, agame.load_game(config.game, **config.options)).options):
+            wanted = {str(k): str(v) for k, v in config.options.items()}
+            if (saved.game, saved.options) != (config.game, wanted):
                 raise SystemExit(
                     f"{out} holds a run of {saved.game} {saved.options}, not {config.game} "
                     f"{config.options}: use another --out"
+                )
+            given = dataclasses.asdict(resolve(config, agame.load_game(config.game, **config.options)))
+            kept = dataclasses.asdict(saved)
+            changed = sorted(k for k in kept if k != "seed" and given.get(k) != kept[k])
+            if changed:
+                self.log.message(
+                    f"agame.train: resuming with the checkpoint's config; ignored: {', '.join(changed)}"
                 )
             config = saved
         self.game = agame.load_game(config.game, **config.options)
