@@ -31,13 +31,19 @@ def _cast(value: np.ndarray, dtype: str) -> np.ndarray:
     return value.astype(DTYPES[dtype])
 
 
+def rule_options(game) -> dict:
+    """`Game.options()` without the move limit (`max_plies`), which the zero bot's reader
+    leaves out: a network plays under any limit."""
+    return {k: v for k, v in game.options().items() if k != "max_plies"}
+
+
 def metadata(game, extra: dict) -> dict:
     shape = game.observation_tensor_shape()
     meta = {
         "format": "agame-zero",
         "format_version": "1",
         "game": game.name,
-        "options": json.dumps(game.options(), sort_keys=True),
+        "options": json.dumps(rule_options(game), sort_keys=True),
         "observation_shape": ",".join(str(d) for d in shape),
         "num_actions": str(game.num_distinct_actions()),
         "architecture": "mlp",
