@@ -17,7 +17,9 @@
 //! assert!(info.value > 0.0);
 //! ```
 //!
-//! Features: `serde` derives `Serialize`/`Deserialize` for [`BotSpec`] (as its text).
+//! Features: `serde` derives `Serialize`/`Deserialize` for [`BotSpec`] (as its text); `zero`
+//! adds the `zero` bot (`Zero`), a trained network read from its file (`network::Network`,
+//! docs/model-format.md) guiding the batched PUCT search of `abstract-game-batch`.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
@@ -25,9 +27,14 @@ mod alphabeta;
 mod greedy;
 mod limits;
 mod mcts;
+#[cfg(feature = "zero")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zero")))]
+pub mod network;
 mod random;
 mod spec;
 mod tt;
+#[cfg(feature = "zero")]
+mod zero;
 
 // The README's example runs as a doctest, so the packaged README stays true.
 #[cfg(doctest)]
@@ -40,6 +47,9 @@ pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig};
 pub use random::Random;
 pub use spec::{BotKind, BotSpec, SPEC_HELP, SpecError};
+#[cfg(feature = "zero")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zero")))]
+pub use zero::{Zero, ZeroConfig};
 
 use abstract_game::Game;
 use core::fmt;

@@ -20,15 +20,19 @@ pub enum BotKind {
     Uct,
     /// Alpha-beta with iterative deepening ([`AlphaBeta`]).
     AlphaBeta,
+    /// A trained network guiding PUCT search (`Zero`, feature `zero`): `model=FILE` names
+    /// its file, which the program loads; see [`BotSpec::build`].
+    Zero,
 }
 
 impl BotKind {
-    const ALL: [(BotKind, &'static str); 5] = [
+    const ALL: [(BotKind, &'static str); 6] = [
         (BotKind::Random, "random"),
         (BotKind::Greedy, "greedy"),
         (BotKind::Mcts, "mcts"),
         (BotKind::Uct, "uct"),
         (BotKind::AlphaBeta, "alphabeta"),
+        (BotKind::Zero, "zero"),
     ];
 
     /// The name used in specs.
@@ -48,6 +52,7 @@ impl BotKind {
             }
             BotKind::Uct => ["iters", "ms", "c", "seed", "threads"].contains(&param),
             BotKind::AlphaBeta => ["depth", "nodes", "ms", "seed", "threads"].contains(&param),
+            BotKind::Zero => ["model", "sims", "ms", "c", "seed"].contains(&param),
         }
     }
 
@@ -77,9 +82,13 @@ a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
              (default iters=1000); params: iters=N, ms=N, c=X (1.0), seed, threads=N
   alphabeta  alpha-beta with iterative deepening (default depth=3); params: depth=N,
              nodes=N, ms=N (time per move), seed, threads=N
+  zero       a trained network guiding PUCT search (default sims=200; needs model=FILE, a
+             .safetensors file of `python -m agame.train`, whose path holds no ':');
+             params: model=FILE, sims=N, ms=N, c=X (PUCT, 1.25), seed
   threads=N  search on N threads (1 to 64, default 1): faster, but then the moves depend on
              timing, even under iters, nodes or depth (iters and nodes count all threads)
-  examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:threads=2";
+  examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:threads=2
+            zero:model=models/gipf.safetensors:ms=100";
 
 /// Why a spec string was refused. The message lists the bots and their parameters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -103,6 +112,9 @@ pub enum SpecError {
         /// The value given.
         value: String,
     },
+    /// A `zero` spec without `model=FILE`.
+    #[error("zero needs model=FILE (a network file); {SPEC_HELP}")]
+    NoModel,
 }
 
 /// A bot and its settings, read from and written as a spec string such as `mcts:ms=100`.
@@ -141,6 +153,8 @@ pub struct BotSpec {
     /// `threads=N` (MCTS, UCT, alpha-beta): threads per search, 1 to
     /// [`MAX_THREADS`](crate::MAX_THREADS) (1 when unset).
     pub threads: Option<u32>,
+    /// `model=FILE` (zero): the network file, as given (the program reads it).
+    pub model: Option<String>,
 }
 
 impl BotSpec {
@@ -157,6 +171,7 @@ impl BotSpec {
             widening: None,
             seed: None,
             threads: None,
+            model: None,
         }
     }
 
@@ -197,18 +212,23 @@ impl BotSpec {
         let default = match self.kind {
             BotKind::Mcts | BotKind::Uct => Limits::iterations(1000),
             BotKind::AlphaBeta => Limits::depth(3),
+            BotKind::Zero => Limits::iterations(200),
             BotKind::Random | BotKind::Greedy => Limits::none(),
         };
         l.or(&default)
     }
 
     /// The bot, for any game with an evaluation.
+    ///
+    /// A `zero` spec needs its network, which only the program can read: build it with
+    /// `BotSpec::build_zero` (feature `zero`). Here, with no network, it plays uniformly
+    /// random moves, as `random` with its seed would.
     #[must_use]
     pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         let seed = self.seed.unwrap_or(0);
         let threads = self.threads.unwrap_or(1) as usize;
         match self.kind {
-            BotKind::Random => Box::new(Random::new(seed)),
+            BotKind::Random | BotKind::Zero => Box::new(Random::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
             BotKind::Mcts => {
                 let d = MctsConfig::default();
@@ -237,16 +257,41 @@ impl BotSpec {
             BotKind::AlphaBeta => Box::new(AlphaBeta::new().with_threads(threads)),
         }
     }
+
+    /// The `zero` bot of this spec (its `c` and `seed`) searching with `network`; the
+    /// budget is [`BotSpec::limits`] (`sims`, `ms`) as for every bot. Check first that the
+    /// network fits the game ([`Network::check_fits`](crate::network::Network::check_fits)):
+    /// one that does not makes the bot play its first legal move.
+    #[cfg(feature = "zero")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "zero")))]
+    #[must_use]
+    pub fn build_zero<G: abstract_game::Actions + abstract_game::Observe>(
+        &self,
+        network: std::sync::Arc<crate::network::Network>,
+    ) -> Box<dyn Bot<G>> {
+        let d = crate::ZeroConfig::default();
+        Box::new(crate::Zero::new(
+            network,
+            crate::ZeroConfig {
+                c_puct: self.exploration.map_or(d.c_puct, |c| c as f32),
+                seed: self.seed.unwrap_or(0),
+                ..d
+            },
+        ))
+    }
 }
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.kind.name())?;
+        if let Some(m) = &self.model {
+            write!(f, ":model={m}")?;
+        }
         if let Some(n) = self.iterations {
-            let name = if self.kind == BotKind::AlphaBeta {
-                "nodes"
-            } else {
-                "iters"
+            let name = match self.kind {
+                BotKind::AlphaBeta => "nodes",
+                BotKind::Zero => "sims",
+                _ => "iters",
             };
             write!(f, ":{name}={n}")?;
         }
@@ -303,7 +348,13 @@ impl FromStr for BotSpec {
             };
             let int = || value.parse::<u64>().map_err(|_| bad());
             match param {
-                "iters" | "nodes" => spec.iterations = Some(int()?),
+                "iters" | "nodes" | "sims" => spec.iterations = Some(int()?),
+                "model" => {
+                    if value.is_empty() {
+                        return Err(bad());
+                    }
+                    spec.model = Some(value.to_string());
+                }
                 "depth" => {
                     spec.depth = Some(int()?.try_into().map_err(|_| bad())?);
                 }
@@ -340,6 +391,9 @@ impl FromStr for BotSpec {
                 }
             }
         }
+        if kind == BotKind::Zero && spec.model.is_none() {
+            return Err(SpecError::NoModel);
+        }
         Ok(spec)
     }
 }
@@ -369,6 +423,8 @@ mod tests {
             "alphabeta:ms=100:threads=2",
             "mcts:iters=500:seed=2:threads=4",
             "uct:threads=64",
+            "zero:model=models/gipf.safetensors:sims=64:seed=2",
+            "zero:model=net.safetensors:ms=100:c=2",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -403,6 +459,9 @@ mod tests {
             ("mcts:threads=65", "bad value for 'threads'"),
             ("random:threads=2", "no parameter 'threads'"),
             ("greedy:threads=1", "no parameter 'threads'"),
+            ("zero:sims=5", "zero needs model=FILE"),
+            ("zero:model=", "bad value for 'model'"),
+            ("zero:model=a:depth=2", "no parameter 'depth'"),
         ];
         for (text, needle) in cases {
             let e = text.parse::<BotSpec>().unwrap_err().to_string();

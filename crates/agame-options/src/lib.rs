@@ -21,6 +21,10 @@
 //! ```
 #![deny(missing_docs)]
 
+mod zero;
+
+pub use zero::{bot, read_network};
+
 use abstract_game::{Game, MoveLimit};
 use core::str::FromStr;
 

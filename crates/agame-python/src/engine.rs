@@ -1,14 +1,15 @@
 //! One object-safe view of every game, so that the Python classes need no generics.
 
 use abstract_game::{
-    Actions, EndReason, Game, LimitEnd, MoveLimit, MoveList, Observe, PlayerId, Status, SvgOptions,
-    Symmetric, ToSvg,
+    Actions, EndReason, Evaluate, Game, LimitEnd, MoveLimit, MoveList, Observe, PlayerId, Status,
+    SvgOptions, Symmetric, ToSvg,
 };
+use abstract_game_search::{Bot, BotSpec, Limits};
 use std::any::Any;
 
 /// How a state is held: plain, or under a move limit (whose end is a truncation, not a result).
 pub trait Held: Clone + PartialEq + Send + Sync + 'static {
-    type G: Symmetric + ToSvg + EndReason;
+    type G: Symmetric + ToSvg + EndReason + Evaluate;
     fn get(&self) -> &Self::G;
     fn get_mut(&mut self) -> &mut Self::G;
     /// Whether the game ended only because the move limit was reached.
@@ -23,7 +24,7 @@ pub struct Plain<G>(pub G);
 #[derive(Clone, PartialEq)]
 pub struct Limited<G>(pub MoveLimit<G>);
 
-impl<G: Symmetric + ToSvg + EndReason> Held for Plain<G> {
+impl<G: Symmetric + ToSvg + EndReason + Evaluate> Held for Plain<G> {
     type G = G;
     fn get(&self) -> &G {
         &self.0
@@ -36,7 +37,7 @@ impl<G: Symmetric + ToSvg + EndReason> Held for Plain<G> {
     }
 }
 
-impl<G: Symmetric + ToSvg + EndReason> Held for Limited<G>
+impl<G: Symmetric + ToSvg + EndReason + Evaluate> Held for Limited<G>
 where
     MoveLimit<G>: Symmetric,
 {
@@ -88,8 +89,41 @@ impl<W: Held> Cached<W> {
     }
 }
 
+/// A bot of one game, behind the same object-safe face as its states.
+pub trait EngineBot: Send {
+    /// The bot's move in `state` (a state of the game it was built for), as text; `None`
+    /// when the game is over.
+    fn choose(&mut self, state: &dyn Engine) -> Result<Option<String>, String>;
+    /// Forgets the game so far.
+    fn new_game(&mut self);
+}
+
+struct BotOf<W: Held> {
+    bot: Box<dyn Bot<W::G>>,
+    limits: Limits,
+}
+
+impl<W: Held> EngineBot for BotOf<W> {
+    fn choose(&mut self, state: &dyn Engine) -> Result<Option<String>, String> {
+        let state = state
+            .as_any()
+            .downcast_ref::<Cached<W>>()
+            .ok_or("this state is of another game, or other rules, than the bot's")?;
+        Ok(self
+            .bot
+            .choose(state.held.get(), &self.limits)
+            .map(|(mv, _)| mv.to_string()))
+    }
+
+    fn new_game(&mut self) {
+        self.bot.new_game();
+    }
+}
+
 /// What the Python layer needs of a state, for any game.
 pub trait Engine: Send + Sync {
+    /// The bot of `spec` for this game (a `zero` spec's model file read from disk).
+    fn bot(&self, spec: &BotSpec) -> Result<Box<dyn EngineBot>, String>;
     fn clone_box(&self) -> Box<dyn Engine>;
     fn as_any(&self) -> &dyn Any;
     fn eq_dyn(&self, other: &dyn Engine) -> bool;
@@ -133,6 +167,16 @@ pub trait Engine: Send + Sync {
 }
 
 impl<W: Held> Engine for Cached<W> {
+    fn bot(&self, spec: &BotSpec) -> Result<Box<dyn EngineBot>, String> {
+        let bot = agame_options::bot(self.held.get(), spec, |path| {
+            agame_options::read_network(&std::fs::read(path).map_err(|e| e.to_string())?)
+        })?;
+        Ok(Box::new(BotOf::<W> {
+            bot,
+            limits: spec.limits(),
+        }))
+    }
+
     fn clone_box(&self) -> Box<dyn Engine> {
         // Copies of states are often made to be changed: the legal list is not copied.
         Cached::boxed(self.held.clone())

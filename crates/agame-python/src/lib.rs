@@ -3,6 +3,7 @@
 
 mod engine;
 mod ints;
+mod learned;
 mod spec;
 mod vector;
 mod zero;
@@ -408,6 +409,8 @@ fn _agame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;
     m.add_class::<vector::PyVectorEnv>()?;
     m.add_class::<zero::PyBatchedSearch>()?;
+    m.add_class::<learned::PyBot>()?;
+    m.add_class::<learned::PyNetwork>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_names, m)?)?;
     m.add_function(wrap_pyfunction!(_game_from_options, m)?)?;

@@ -2,7 +2,7 @@
 //! same reader as the WebAssembly package's), and the states built from them.
 
 use crate::engine::{Cached, Engine, Limited, Plain};
-use abstract_game::{EndReason, MoveLimit, Symmetric, ToSvg};
+use abstract_game::{EndReason, Evaluate, MoveLimit, Symmetric, ToSvg};
 pub use agame_options::Spec;
 use agame_options::{Host, Kind, Value, read_position};
 use pyo3::exceptions::PyValueError;
@@ -42,14 +42,18 @@ pub trait Load: Sized {
     fn state_from_text(&self, text: &str) -> PyResult<Box<dyn Engine>>;
 }
 
-fn held<G: Symmetric + ToSvg + EndReason>(spec: &Spec, state: G, plies: u32) -> Box<dyn Engine> {
+fn held<G: Symmetric + ToSvg + EndReason + Evaluate>(
+    spec: &Spec,
+    state: G,
+    plies: u32,
+) -> Box<dyn Engine> {
     match spec.max_plies {
         Some(n) => Cached::boxed(Limited(MoveLimit::wrap(state, plies, n))),
         None => Cached::boxed(Plain(state)),
     }
 }
 
-fn start<G: Symmetric + ToSvg + EndReason>(
+fn start<G: Symmetric + ToSvg + EndReason + Evaluate>(
     spec: &Spec,
     config: &G::Config,
 ) -> PyResult<Box<dyn Engine>> {
@@ -57,7 +61,7 @@ fn start<G: Symmetric + ToSvg + EndReason>(
     Ok(held(spec, state, 0))
 }
 
-fn read<G: Symmetric + ToSvg + EndReason>(
+fn read<G: Symmetric + ToSvg + EndReason + Evaluate>(
     spec: &Spec,
     config: &G::Config,
     text: &str,

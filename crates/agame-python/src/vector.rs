@@ -4,7 +4,7 @@
 use crate::engine::{Engine, Held, Limited, Plain};
 use crate::spec::{Load, Spec};
 use crate::{PyGame, PyState, value_error};
-use abstract_game::{Actions, EndReason, MoveLimit, Observe, Symmetric, ToSvg};
+use abstract_game::{Actions, EndReason, Evaluate, MoveLimit, Observe, Symmetric, ToSvg};
 use abstract_game_batch::{BatchError, BatchMut, EnvOptions, VecEnv, limit_reached};
 use agame_options::Kind;
 use numpy::{
@@ -22,7 +22,7 @@ pub trait Batchable: Held {
     fn truncation() -> fn(&Self::G) -> bool;
 }
 
-impl<G: Symmetric + ToSvg + EndReason> Batchable for Plain<G> {
+impl<G: Symmetric + ToSvg + EndReason + Evaluate> Batchable for Plain<G> {
     fn hold(state: G) -> Self {
         Plain(state)
     }
@@ -31,7 +31,7 @@ impl<G: Symmetric + ToSvg + EndReason> Batchable for Plain<G> {
     }
 }
 
-impl<G: Symmetric + ToSvg + EndReason> Batchable for Limited<G>
+impl<G: Symmetric + ToSvg + EndReason + Evaluate> Batchable for Limited<G>
 where
     MoveLimit<G>: Symmetric,
 {
@@ -110,7 +110,7 @@ where
     Ok(Box::new(Typed::<W>(env)))
 }
 
-fn build<G: Symmetric + ToSvg + EndReason>(
+fn build<G: Symmetric + ToSvg + EndReason + Evaluate>(
     spec: &Spec,
     config: &G::Config,
     options: EnvOptions,

@@ -2,14 +2,16 @@
 //! its leaves evaluated by a Python callable (a neural network) or natively (uniform).
 
 use crate::engine::{Cached, Engine};
+use crate::learned::PyNetwork;
 use crate::spec::Spec;
 use crate::vector::Batchable;
 use crate::{PyGame, PyState, value_error};
-use abstract_game::{Actions, EndReason, MoveLimit, Observe, Symmetric, ToSvg};
+use abstract_game::{Actions, EndReason, Evaluate, MoveLimit, Observe, Symmetric, ToSvg};
 use abstract_game_batch::{
     BatchedSearch, EvalError, Evaluator, GumbelOptions, SearchError, SearchOptions,
     UniformEvaluator,
 };
+use abstract_game_search::network::NetworkEvaluator;
 use agame_options::Kind;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -72,7 +74,7 @@ where
     }
 }
 
-fn build<G: Symmetric + ToSvg + EndReason>(
+fn build<G: Symmetric + ToSvg + EndReason + Evaluate>(
     spec: &Spec,
     options: SearchOptions,
 ) -> Result<Box<dyn AnySearch>, SearchError>
@@ -256,13 +258,33 @@ impl PyBatchedSearch {
     /// leaves, `obs` float32 `[B, planes, rows, cols]` (each from the seat to move there) and
     /// `mask` bool `[B, num_actions]`, and returns `(priors [B, num_actions], values [B])`,
     /// values for the seat to move, in [-1, 1]. Without `evaluate`, uniform priors and value
-    /// 0, computed natively without the GIL.
+    /// 0, computed natively without the GIL; with an `agame.zero.Network`, its priors and
+    /// values, also natively without the GIL.
     #[pyo3(signature = (evaluate=None))]
     fn run(&mut self, py: Python<'_>, evaluate: Option<Bound<'_, PyAny>>) -> PyResult<()> {
         match evaluate {
             None => {
                 let search = self.search.as_mut();
                 py.detach(move || search.run(&mut UniformEvaluator))
+                    .map_err(Self::error)
+            }
+            Some(f) if f.is_instance_of::<PyNetwork>() => {
+                let network = f.cast::<PyNetwork>()?.get().network.clone();
+                if network.observation_shape() != self.shape
+                    || network.num_actions() != self.actions
+                {
+                    return Err(value_error(format!(
+                        "the network reads observations {:?} with {} actions; this search's game \
+                         has {:?} and {}",
+                        network.observation_shape(),
+                        network.num_actions(),
+                        self.shape,
+                        self.actions
+                    )));
+                }
+                let mut evaluator = NetworkEvaluator::new(network);
+                let search = self.search.as_mut();
+                py.detach(move || search.run(&mut evaluator))
                     .map_err(Self::error)
             }
             Some(f) => {

@@ -2,7 +2,8 @@
 //! the end-of-game summary.
 
 use super::lines::Lines;
-use abstract_game::{EndReason, Game, PlayerId, Status};
+use abstract_game::{EndReason, Evaluate, Game, PlayerId, Status};
+use abstract_game_search::{Bot, BotSpec};
 use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::Path;
@@ -106,6 +107,16 @@ pub fn play_text<G: Game>(
     state
         .apply(mv)
         .map_err(|e| Failure::input(format!("{here}: move \"{shown}\" rejected: {e}")))
+}
+
+/// The bot of `spec` for games like `state`; a `zero` spec's `model=FILE` is read from disk.
+///
+/// # Errors
+/// The network file cannot be read, is not a network, or does not fit the game.
+pub fn build_bot<G: Evaluate>(state: &G, spec: &BotSpec) -> Result<Box<dyn Bot<G>>, String> {
+    agame_options::bot(state, spec, |path| {
+        agame_options::read_network(&std::fs::read(path).map_err(|e| e.to_string())?)
+    })
 }
 
 /// The legal moves' texts, sorted.

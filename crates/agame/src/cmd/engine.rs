@@ -5,6 +5,7 @@
 //! thread, the only writer of standard output, answers both in the order events arrive. So a
 //! `stop` or `isready` is answered while a search runs.
 
+use super::common::build_bot;
 use super::lines::Lines;
 use super::play::DEFAULT_BOT;
 use super::{CmdResult, Failure, Job};
@@ -258,7 +259,7 @@ impl Engine {
             }
         };
         if let Some(table) = &mut self.table {
-            table.set_bot(&spec);
+            table.set_bot(&spec)?;
         }
         self.spec = spec;
         Ok(String::new())
@@ -426,7 +427,7 @@ trait Table: Send {
     fn position(&mut self, text: &str) -> Result<(), String>;
     fn legal(&self) -> String;
     fn show(&self) -> String;
-    fn set_bot(&mut self, spec: &BotSpec);
+    fn set_bot(&mut self, spec: &BotSpec) -> Result<(), String>;
     /// Starts a search on its own thread; its reply arrives as an [`Event::Found`].
     fn go(&mut self, limits: Limits, events: Sender<Event>);
 }
@@ -447,11 +448,12 @@ struct Open<'a> {
 
 impl Job for Open<'_> {
     fn run<G: Game + Evaluate + EndReason>(self, start: &G) -> CmdResult {
+        let bot = build_bot(start, self.spec).map_err(Failure::input)?;
         *self.table = Some(Box::new(GameTable {
             start: start.clone(),
             current: start.clone(),
             spec: self.spec.clone(),
-            bot: Arc::new(Mutex::new(self.spec.build::<G>())),
+            bot: Arc::new(Mutex::new(bot)),
         }));
         Ok(())
     }
@@ -470,8 +472,12 @@ impl<G: Game + Evaluate + EndReason> GameTable<G> {
 impl<G: Game + Evaluate + EndReason> Table for GameTable<G> {
     fn new_game(&mut self) {
         self.current = self.start.clone();
-        // Built afresh, seed included, so that a new game replays exactly.
-        *self.lock_bot() = self.spec.build::<G>();
+        // Built afresh, seed included, so that a new game replays exactly. (A network file
+        // that went away since it was read: the bot keeps its network and forgets the game.)
+        match build_bot(&self.start, &self.spec) {
+            Ok(bot) => *self.lock_bot() = bot,
+            Err(_) => self.lock_bot().new_game(),
+        }
     }
 
     /// `startpos | text TEXT`, then optionally `moves M ...`; unchanged on any error.
@@ -533,9 +539,11 @@ impl<G: Game + Evaluate + EndReason> Table for GameTable<G> {
         lines.join("\n")
     }
 
-    fn set_bot(&mut self, spec: &BotSpec) {
+    fn set_bot(&mut self, spec: &BotSpec) -> Result<(), String> {
+        let bot = build_bot(&self.start, spec)?;
         self.spec = spec.clone();
-        *self.lock_bot() = spec.build::<G>();
+        *self.lock_bot() = bot;
+        Ok(())
     }
 
     fn go(&mut self, limits: Limits, events: Sender<Event>) {

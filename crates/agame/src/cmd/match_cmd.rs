@@ -1,5 +1,6 @@
 //! `agame match`: bots against bots, seats rotated, openings seeded, games in parallel.
 
+use super::common::build_bot;
 use super::{CmdResult, Failure, Job};
 use abstract_game::{EndReason, Evaluate, Outcome, PlayerId, SeededRng, Status};
 use abstract_game_search::BotSpec;
@@ -95,15 +96,15 @@ fn play_one<G: Evaluate + EndReason>(
         state.apply_unchecked(mv);
         moves.push(mv.to_string());
     }
-    let mut bots: Vec<_> = seats
+    let mut bots = seats
         .iter()
         .enumerate()
         .map(|(s, &b)| {
             let spec = &opts.bots[b];
             let seed = mix(&[opts.seed, spec.seed.unwrap_or(0), index as u64, s as u64]);
-            spec.clone().with_seed(seed).build::<G>()
+            build_bot(start, &spec.clone().with_seed(seed))
         })
-        .collect();
+        .collect::<Result<Vec<_>, _>>()?;
     let limits: Vec<_> = seats.iter().map(|&b| opts.bots[b].limits()).collect();
     loop {
         match state.status() {

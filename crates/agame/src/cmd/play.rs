@@ -1,7 +1,7 @@
 //! `agame play`: a person against a bot, or people against each other (`--bot none`), in a
 //! terminal or with standard input from a pipe (one command per line, no prompts needed).
 
-use super::common::{sorted_legal, summary};
+use super::common::{build_bot, sorted_legal, summary};
 use super::lines::Lines;
 use super::marks::mark_changes;
 use super::{CmdResult, Failure, Job};
@@ -111,6 +111,7 @@ impl Job for Play {
         let prompts = stdin.is_terminal();
         let stdout = std::io::stdout();
         Session::new(start, self)
+            .map_err(Failure::input)?
             .run(stdin.lock(), &mut stdout.lock(), prompts)
             .map_err(|e| Failure::input(format!("terminal: {e}")))
     }
@@ -171,16 +172,19 @@ enum Next {
 }
 
 impl<G: Evaluate + EndReason> Session<G> {
-    fn new(start: &G, options: Play) -> Session<G> {
-        let built = |spec: &BotSpec| (spec.build::<G>(), spec.limits());
-        Session {
+    fn new(start: &G, options: Play) -> Result<Session<G>, String> {
+        let bot = match &options.bot {
+            Some(spec) => Some((build_bot(start, spec)?, spec.limits())),
+            None => None,
+        };
+        Ok(Session {
             history: vec![start.clone()],
             moves: Vec::new(),
-            bot: options.bot.as_ref().map(built),
+            bot,
             hinter: None,
             seat: options.seat,
             replay_args: options.replay_args,
-        }
+        })
     }
 
     fn state(&self) -> &G {

@@ -1,0 +1,684 @@
+//! A trained network read from its file ([`Network`]) and evaluated for the batched search
+//! ([`NetworkEvaluator`]): the `agame-zero` format of docs/model-format.md, version 1.
+
+use abstract_game_batch::{EvalError, Evaluator};
+use safetensors::tensor::{Dtype, SafeTensors, TensorView};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The only format version this reader knows.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Files larger than this are refused before they are parsed.
+pub const MAX_FILE_BYTES: usize = 64 << 20;
+
+/// Why a network file was refused, or does not fit a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkError {
+    /// Not a safetensors file, or one whose header or byte ranges are broken.
+    #[error("not a readable network file: {0}")]
+    File(String),
+    /// A safetensors file, but not an `agame-zero` network of a known version.
+    #[error("not an agame-zero network: {0}")]
+    Format(String),
+    /// A tensor missing, extra, of the wrong shape or type, or holding NaN or infinity.
+    #[error("bad tensor {name}: {reason}")]
+    Tensor {
+        /// The tensor's name.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The network was trained for another game, other rules or other sizes.
+    #[error("the network does not fit this game: {0}")]
+    Mismatch(String),
+}
+
+/// One fully connected layer: `y = w x + b`, `w` row-major `[rows, cols]`.
+#[derive(Clone, Debug)]
+struct Dense {
+    rows: usize,
+    cols: usize,
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+impl Dense {
+    /// `out[n, rows] = w x[n] + b` for the `n` inputs of `x` (`[n, cols]`); each weight row is
+    /// read once for the whole batch.
+    fn apply(&self, x: &[f32], out: &mut [f32], relu: bool) {
+        let n = x.len() / self.cols;
+        for (r, (row, &bias)) in self.w.chunks_exact(self.cols).zip(&self.b).enumerate() {
+            for i in 0..n {
+                let v = bias + dot(row, &x[i * self.cols..(i + 1) * self.cols]);
+                out[i * self.rows + r] = if relu { v.max(0.0) } else { v };
+            }
+        }
+    }
+}
+
+/// A dot product in eight lanes, which the compiler turns into vector instructions.
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 8];
+    let (a8, a_rest) = a.split_at(a.len() - a.len() % 8);
+    let (b8, b_rest) = b.split_at(a8.len());
+    for (x, y) in a8.chunks_exact(8).zip(b8.chunks_exact(8)) {
+        for k in 0..8 {
+            acc[k] += x[k] * y[k];
+        }
+    }
+    let tail: f32 = a_rest.iter().zip(b_rest).map(|(x, y)| x * y).sum();
+    acc.iter().sum::<f32>() + tail
+}
+
+/// A trained network: what it was trained for, and its layers.
+///
+/// ```
+/// use abstract_game_search::network::{Network, NetworkError};
+/// let err = Network::from_bytes(b"not a network").unwrap_err();
+/// assert!(matches!(err, NetworkError::File(_)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Network {
+    game: String,
+    options: BTreeMap<String, String>,
+    observation_shape: [usize; 3],
+    num_actions: usize,
+    metadata: BTreeMap<String, String>,
+    trunk: Vec<Dense>,
+    policy: Dense,
+    value: Dense,
+}
+
+fn f16_to_f32(bits: u16) -> f32 {
+    let sign = u32::from(bits >> 15) << 31;
+    let exp = u32::from((bits >> 10) & 0x1f);
+    let frac = u32::from(bits & 0x3ff);
+    let magnitude = match (exp, frac) {
+        (0, 0) => 0,
+        // Subnormal: frac * 2^-24, exactly representable in f32.
+        (0, f) => return sign_of(sign) * (f as f32) * f32::powi(2.0, -24),
+        (31, 0) => 0xff << 23,
+        (31, f) => (0xff << 23) | (f << 13),
+        (e, f) => ((e + 127 - 15) << 23) | (f << 13),
+    };
+    f32::from_bits(sign | magnitude)
+}
+
+fn sign_of(sign: u32) -> f32 {
+    if sign == 0 { 1.0 } else { -1.0 }
+}
+
+/// The tensor's entries as `f32`, checked finite.
+fn floats(name: &str, view: &TensorView<'_>) -> Result<Vec<f32>, NetworkError> {
+    let data = view.data();
+    let out: Vec<f32> = match view.dtype() {
+        Dtype::F32 => data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+        Dtype::F16 => data
+            .chunks_exact(2)
+            .map(|c| f16_to_f32(u16::from_le_bytes([c[0], c[1]])))
+            .collect(),
+        Dtype::BF16 => data
+            .chunks_exact(2)
+            .map(|c| f32::from_bits(u32::from(u16::from_le_bytes([c[0], c[1]])) << 16))
+            .collect(),
+        other => {
+            return Err(NetworkError::Tensor {
+                name: name.to_string(),
+                reason: format!("dtype {other:?} (F32, F16 or BF16 are read)"),
+            });
+        }
+    };
+    if let Some(i) = out.iter().position(|x| !x.is_finite()) {
+        return Err(NetworkError::Tensor {
+            name: name.to_string(),
+            reason: format!("entry {i} is {}", out[i]),
+        });
+    }
+    Ok(out)
+}
+
+impl Network {
+    /// Reads a network from the bytes of its file.
+    ///
+    /// # Errors
+    /// Whatever makes the file unreadable or not a version-1 `agame-zero` network (see
+    /// [`NetworkError`]); the message says which.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(NetworkError::File(format!(
+                "{} bytes, more than the {MAX_FILE_BYTES} a network may have",
+                bytes.len()
+            )));
+        }
+        let file = |e: safetensors::SafeTensorError| NetworkError::File(e.to_string());
+        let (_, header) = SafeTensors::read_metadata(bytes).map_err(file)?;
+        let tensors = SafeTensors::deserialize(bytes).map_err(file)?;
+        let metadata: BTreeMap<String, String> = header
+            .metadata()
+            .clone()
+            .unwrap_or_default()
+            .into_iter()
+            .collect();
+        let format = |m: String| NetworkError::Format(m);
+        let get = |key: &str| {
+            metadata
+                .get(key)
+                .ok_or_else(|| format(format!("no '{key}' in the metadata")))
+        };
+        if get("format")? != "agame-zero" {
+            return Err(format(format!(
+                "format is '{}', not 'agame-zero'",
+                get("format")?
+            )));
+        }
+        if get("format_version")? != &FORMAT_VERSION.to_string() {
+            return Err(format(format!(
+                "format_version {} (this reader knows {FORMAT_VERSION})",
+                get("format_version")?
+            )));
+        }
+        if get("architecture")? != "mlp" {
+            return Err(format(format!(
+                "architecture '{}' (version 1 has 'mlp')",
+                get("architecture")?
+            )));
+        }
+        let game = get("game")?.clone();
+        let options: BTreeMap<String, String> = serde_json::from_str(get("options")?)
+            .map_err(|e| format(format!("options is not a JSON object of strings: {e}")))?;
+        let shape: Vec<usize> = get("observation_shape")?
+            .split(',')
+            .map(|p| p.trim().parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format("observation_shape is not 'planes,rows,cols'".to_string()))?;
+        let observation_shape: [usize; 3] = shape
+            .try_into()
+            .map_err(|_| format("observation_shape is not 'planes,rows,cols'".to_string()))?;
+        let num_actions: usize = get("num_actions")?
+            .parse()
+            .map_err(|_| format("num_actions is not a whole number".to_string()))?;
+        let obs_len = observation_shape
+            .iter()
+            .try_fold(1usize, |a, &d| a.checked_mul(d))
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format("observation_shape is empty or too large".to_string()))?;
+        if num_actions == 0 {
+            return Err(format("num_actions is 0".to_string()));
+        }
+
+        let mut used = 0;
+        let mut dense = |name: &str, rows: Option<usize>, cols: usize| {
+            let tensor = |suffix: &str| {
+                let full = format!("{name}.{suffix}");
+                tensors
+                    .tensor(&full)
+                    .map(|v| (full.clone(), v))
+                    .map_err(|_| NetworkError::Tensor {
+                        name: full,
+                        reason: "missing".to_string(),
+                    })
+            };
+            let (wn, w) = tensor("weight")?;
+            let (bn, b) = tensor("bias")?;
+            let bad = |n: &str, reason: String| NetworkError::Tensor {
+                name: n.to_string(),
+                reason,
+            };
+            let [r, c] = *w.shape() else {
+                return Err(bad(&wn, format!("shape {:?}, not [out, in]", w.shape())));
+            };
+            if c != cols || rows.is_some_and(|want| want != r) || r == 0 {
+                return Err(bad(
+                    &wn,
+                    format!(
+                        "shape [{r}, {c}] where [{}, {cols}] is needed",
+                        rows.map_or("out".to_string(), |n| n.to_string())
+                    ),
+                ));
+            }
+            if b.shape() != [r] {
+                return Err(bad(
+                    &bn,
+                    format!("shape {:?} where [{r}] is needed", b.shape()),
+                ));
+            }
+            used += 2;
+            Ok(Dense {
+                rows: r,
+                cols: c,
+                w: floats(&wn, &w)?,
+                b: floats(&bn, &b)?,
+            })
+        };
+        let mut trunk: Vec<Dense> = Vec::new();
+        while tensors
+            .tensor(&format!("trunk.{}.weight", trunk.len()))
+            .is_ok()
+        {
+            let cols = trunk.last().map_or(obs_len, |d| d.rows);
+            trunk.push(dense(&format!("trunk.{}", trunk.len()), None, cols)?);
+        }
+        if trunk.is_empty() {
+            return Err(NetworkError::Tensor {
+                name: "trunk.0.weight".to_string(),
+                reason: "missing".to_string(),
+            });
+        }
+        let hidden = trunk.last().map_or(0, |d| d.rows);
+        let policy = dense("policy", Some(num_actions), hidden)?;
+        let value = dense("value", Some(1), hidden)?;
+        if let Some(extra) = tensors
+            .names()
+            .into_iter()
+            .find(|n| !is_known(n, trunk.len()))
+        {
+            return Err(NetworkError::Tensor {
+                name: extra.clone(),
+                reason: "not a tensor of the mlp architecture".to_string(),
+            });
+        }
+        debug_assert_eq!(used, tensors.len());
+        Ok(Network {
+            game,
+            options,
+            observation_shape,
+            num_actions,
+            metadata,
+            trunk,
+            policy,
+            value,
+        })
+    }
+
+    /// An untrained network for a game: `hidden` layer sizes (at least one), weights drawn
+    /// uniformly from `±1/sqrt(inputs)` by a generator seeded with `seed`, biases 0. A start
+    /// for training, and a network of the right sizes for tests.
+    ///
+    /// ```
+    /// use abstract_game_search::network::Network;
+    /// let net = Network::untrained("gipf", &[("variant", "standard".into())], [12, 7, 7], 100, &[8], 1);
+    /// let again = Network::from_bytes(&net.to_bytes()).unwrap();
+    /// assert_eq!(again.to_bytes(), net.to_bytes());
+    /// assert_eq!(again.hidden(), [8]);
+    /// ```
+    #[must_use]
+    pub fn untrained(
+        game: &str,
+        options: &[(&str, String)],
+        observation_shape: [usize; 3],
+        num_actions: usize,
+        hidden: &[usize],
+        seed: u64,
+    ) -> Network {
+        let mut rng = abstract_game::SeededRng::new(seed);
+        let mut layer = |rows: usize, cols: usize| {
+            let scale = 1.0 / (cols.max(1) as f32).sqrt();
+            let w = (0..rows * cols)
+                .map(|_| {
+                    let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+                    (2.0 * unit - 1.0) * scale
+                })
+                .collect();
+            Dense {
+                rows,
+                cols,
+                w,
+                b: vec![0.0; rows],
+            }
+        };
+        let obs_len = observation_shape.iter().product::<usize>().max(1);
+        let mut trunk = Vec::new();
+        let mut cols = obs_len;
+        for &h in hidden.iter().filter(|&&h| h > 0) {
+            trunk.push(layer(h, cols));
+            cols = h;
+        }
+        if trunk.is_empty() {
+            trunk.push(layer(1, cols));
+            cols = 1;
+        }
+        let policy = layer(num_actions.max(1), cols);
+        let value = layer(1, cols);
+        let options: BTreeMap<String, String> = options
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect();
+        let mut metadata = BTreeMap::new();
+        for (k, v) in [
+            ("format", "agame-zero".to_string()),
+            ("format_version", FORMAT_VERSION.to_string()),
+            ("architecture", "mlp".to_string()),
+            ("game", game.to_string()),
+            (
+                "options",
+                serde_json::to_string(&options).unwrap_or_else(|_| "{}".to_string()),
+            ),
+            (
+                "observation_shape",
+                observation_shape.map(|d| d.to_string()).join(","),
+            ),
+            ("num_actions", num_actions.max(1).to_string()),
+        ] {
+            metadata.insert(k.to_string(), v);
+        }
+        Network {
+            game: game.to_string(),
+            options,
+            observation_shape,
+            num_actions: num_actions.max(1),
+            metadata,
+            trunk,
+            policy,
+            value,
+        }
+    }
+
+    /// The network's file (safetensors, `F32`, its metadata as read or made).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let layers = self
+            .trunk
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (format!("trunk.{i}"), d))
+            .chain([
+                ("policy".to_string(), &self.policy),
+                ("value".to_string(), &self.value),
+            ]);
+        let mut named: Vec<(String, &[f32], Vec<usize>)> = Vec::new();
+        for (name, d) in layers {
+            named.push((format!("{name}.weight"), &d.w, vec![d.rows, d.cols]));
+            named.push((format!("{name}.bias"), &d.b, vec![d.rows]));
+        }
+        let mut header = serde_json::Map::new();
+        header.insert(
+            "__metadata__".to_string(),
+            serde_json::to_value(&self.metadata).unwrap_or_default(),
+        );
+        let mut offset = 0usize;
+        for (name, data, shape) in &named {
+            let end = offset + 4 * data.len();
+            header.insert(
+                name.clone(),
+                serde_json::json!({"dtype": "F32", "shape": shape, "data_offsets": [offset, end]}),
+            );
+            offset = end;
+        }
+        let text = serde_json::to_vec(&header).unwrap_or_default();
+        let mut out = Vec::with_capacity(8 + text.len() + offset);
+        out.extend_from_slice(&(text.len() as u64).to_le_bytes());
+        out.extend_from_slice(&text);
+        for (_, data, _) in &named {
+            for x in *data {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// The registered name of the game it was trained for (`gipf`, say).
+    #[must_use]
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// The rule options it was trained with, as the Python package names them.
+    #[must_use]
+    pub fn options(&self) -> &BTreeMap<String, String> {
+        &self.options
+    }
+
+    /// `[planes, rows, cols]` of the observations it reads.
+    #[must_use]
+    pub fn observation_shape(&self) -> [usize; 3] {
+        self.observation_shape
+    }
+
+    /// The entries of one observation (`planes * rows * cols`).
+    #[must_use]
+    pub fn observation_len(&self) -> usize {
+        self.trunk[0].cols
+    }
+
+    /// The move limit of its training games (metadata `max_plies`), when its observations
+    /// carry the limit's plane.
+    #[must_use]
+    pub fn max_plies(&self) -> Option<u32> {
+        self.metadata.get("max_plies").and_then(|m| m.parse().ok())
+    }
+
+    /// The width of its policy: the game's number of distinct actions.
+    #[must_use]
+    pub fn num_actions(&self) -> usize {
+        self.num_actions
+    }
+
+    /// Every metadata entry of the file (training command, games, wall time, ...).
+    #[must_use]
+    pub fn metadata(&self) -> &BTreeMap<String, String> {
+        &self.metadata
+    }
+
+    /// Sets one metadata entry (a note such as `trained_by`, or `max_plies`); the format's
+    /// own keys (`format`, `format_version`, `architecture`, `game`, `options`,
+    /// `observation_shape`, `num_actions`) stay as they are.
+    pub fn set_metadata(&mut self, key: &str, value: &str) {
+        const OWN: [&str; 7] = [
+            "format",
+            "format_version",
+            "architecture",
+            "game",
+            "options",
+            "observation_shape",
+            "num_actions",
+        ];
+        if !OWN.contains(&key) {
+            self.metadata.insert(key.to_string(), value.to_string());
+        }
+    }
+
+    /// The sizes of its hidden layers.
+    #[must_use]
+    pub fn hidden(&self) -> Vec<usize> {
+        self.trunk.iter().map(|d| d.rows).collect()
+    }
+
+    /// The number of weights and biases.
+    #[must_use]
+    pub fn parameters(&self) -> usize {
+        self.trunk
+            .iter()
+            .chain([&self.policy, &self.value])
+            .map(|d| d.w.len() + d.b.len())
+            .sum()
+    }
+
+    /// Checks that the network was trained for game `game` with rule options `options` (the
+    /// Python package's names and texts), whose observations have shape `observation_shape`
+    /// and which has `num_actions` actions.
+    ///
+    /// # Errors
+    /// [`NetworkError::Mismatch`], naming the first difference.
+    pub fn check_fits(
+        &self,
+        game: &str,
+        options: &[(&str, String)],
+        observation_shape: [usize; 3],
+        num_actions: usize,
+    ) -> Result<(), NetworkError> {
+        let mismatch = |m: String| Err(NetworkError::Mismatch(m));
+        if game != self.game {
+            return mismatch(format!("trained for {}, not {game}", self.game));
+        }
+        let wanted: BTreeMap<String, String> = options
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect();
+        if wanted != self.options {
+            return mismatch(format!(
+                "trained with options {}, not {}",
+                show(&self.options),
+                show(&wanted)
+            ));
+        }
+        if observation_shape != self.observation_shape {
+            return mismatch(format!(
+                "observations of shape {:?}, not {observation_shape:?}",
+                self.observation_shape
+            ));
+        }
+        if num_actions != self.num_actions {
+            return mismatch(format!("{} actions, not {num_actions}", self.num_actions));
+        }
+        Ok(())
+    }
+
+    /// The network's raw outputs for `n` observations (`obs`, `[n, planes*rows*cols]`):
+    /// policy logits `[n, num_actions]` and values `[n]` (after tanh). Allocates its
+    /// scratch; the search uses a [`NetworkEvaluator`], which keeps it.
+    ///
+    /// # Errors
+    /// `obs`, `logits` or `values` of the wrong length.
+    pub fn forward(
+        &self,
+        obs: &[f32],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        let mut scratch = Scratch::default();
+        self.forward_with(&mut scratch, obs, logits, values)
+    }
+
+    fn forward_with(
+        &self,
+        scratch: &mut Scratch,
+        obs: &[f32],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        let obs_len = self.trunk[0].cols;
+        let n = values.len();
+        let shape = |name, expected: usize, found: usize| {
+            if expected == found {
+                Ok(())
+            } else {
+                Err(EvalError::Shape {
+                    name,
+                    expected,
+                    found,
+                })
+            }
+        };
+        shape("obs", n * obs_len, obs.len())?;
+        shape("logits", n * self.num_actions, logits.len())?;
+        let widest = self.trunk.iter().map(|d| d.rows).max().unwrap_or(0);
+        scratch.a.resize(n * widest, 0.0);
+        scratch.b.resize(n * widest, 0.0);
+        let mut input: &[f32] = obs;
+        let (mut a, mut b) = (&mut scratch.a, &mut scratch.b);
+        for layer in &self.trunk {
+            let out = &mut a[..n * layer.rows];
+            layer.apply(input, out, true);
+            core::mem::swap(&mut a, &mut b);
+            input = &b[..n * layer.rows];
+        }
+        self.policy.apply(input, logits, false);
+        self.value.apply(input, values, false);
+        for v in values.iter_mut() {
+            *v = v.tanh();
+        }
+        Ok(())
+    }
+}
+
+fn is_known(name: &str, layers: usize) -> bool {
+    let Some((base, part)) = name.rsplit_once('.') else {
+        return false;
+    };
+    if part != "weight" && part != "bias" {
+        return false;
+    }
+    base == "policy"
+        || base == "value"
+        || base
+            .strip_prefix("trunk.")
+            .and_then(|i| i.parse::<usize>().ok())
+            .is_some_and(|i| i < layers && format!("trunk.{i}") == base)
+}
+
+fn show(options: &BTreeMap<String, String>) -> String {
+    let parts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!("{{{}}}", parts.join(", "))
+}
+
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    a: Vec<f32>,
+    b: Vec<f32>,
+}
+
+/// A [`Network`] as the batched search's [`Evaluator`]: priors are the softmax of the
+/// logits over the legal actions, values the network's. Keeps its scratch buffers between
+/// calls, so a search allocates only while its batches grow.
+#[derive(Clone, Debug)]
+pub struct NetworkEvaluator {
+    network: Arc<Network>,
+    scratch: Scratch,
+}
+
+impl NetworkEvaluator {
+    /// An evaluator of `network`.
+    #[must_use]
+    pub fn new(network: Arc<Network>) -> NetworkEvaluator {
+        NetworkEvaluator {
+            network,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// The network evaluated.
+    #[must_use]
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+}
+
+impl Evaluator for NetworkEvaluator {
+    fn evaluate(
+        &mut self,
+        obs: &[f32],
+        mask: &[bool],
+        priors: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        if mask.len() != priors.len() {
+            return Err(EvalError::Shape {
+                name: "mask",
+                expected: priors.len(),
+                found: mask.len(),
+            });
+        }
+        self.network
+            .forward_with(&mut self.scratch, obs, priors, values)?;
+        let actions = self.network.num_actions;
+        for (row, legal) in priors
+            .chunks_exact_mut(actions)
+            .zip(mask.chunks_exact(actions))
+        {
+            let top = row
+                .iter()
+                .zip(legal)
+                .filter(|(_, l)| **l)
+                .map(|(&x, _)| x)
+                .fold(f32::NEG_INFINITY, f32::max);
+            for (p, &l) in row.iter_mut().zip(legal) {
+                *p = if l { (*p - top).exp() } else { 0.0 };
+            }
+        }
+        Ok(())
+    }
+}
