@@ -94,7 +94,8 @@ def test_a_short_run_learns_and_writes_a_model_file(tmp_path):
     assert meta["game"] == "epaminondas" and meta["architecture"] == "mlp"
     rules = {k: v for k, v in game.options().items() if k != "max_plies"}
     assert json.loads(meta["options"]) == rules == {"board": "6x6", "stones": "false", "mirror": "true"}
-    assert meta["observation_shape"] == "7,6,6"
+    assert meta["observation_shape"] == "7,6,6"  # 6 planes and the move limit's
+    assert meta["max_plies"] == "1000"
     assert meta["num_actions"] == str(game.num_distinct_actions()) == "1440"
     assert meta["iterations"] == "10"
     assert int(meta["self_play_games"]) == int(rows[-1]["games"]) > 0
@@ -306,14 +307,19 @@ def test_the_rust_network_agrees_with_the_jax_forward_pass(tmp_path, name, optio
 @pytest.mark.skipif(not hasattr(agame, "Bot"), reason="agame.Bot is not in this build")
 def test_the_zero_bot_plays_legal_moves_with_a_trained_file(tmp_path):
     game, path, _ = trained_model(tmp_path)
-    bot = agame.Bot(game, f"zero:model={path}:sims=16")
-    state = game.new_initial_state()
-    for _ in range(40):
-        if state.is_terminal():
-            break
-        move = bot.choose_move(state)
-        assert move in state.legal_moves()
-        state.play(move)
+    # Trained under the default move limit (its plane in the observation); it plays the game
+    # under that limit and, by its max_plies metadata, without one.
+    for g in (game, agame.load_game(GAME, **OPTIONS, max_plies=None)):
+        bot = agame.Bot(g, f"zero:model={path}:sims=16")
+        state = g.new_initial_state()
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            move = bot.choose_move(state)
+            assert move in state.legal_moves()
+            state.play(move)
+    with pytest.raises(ValueError):
+        agame.Bot(agame.load_game(GAME, board="8x8"), f"zero:model={path}:sims=16")
 
 
 @pytest.mark.skipif(not hasattr(agame, "Bot"), reason="agame.Bot is not in this build")

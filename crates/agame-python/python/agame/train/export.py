@@ -32,8 +32,8 @@ def _cast(value: np.ndarray, dtype: str) -> np.ndarray:
 
 
 def rule_options(game) -> dict:
-    """`Game.options()` without the move limit (`max_plies`), which the zero bot's reader
-    leaves out: a network plays under any limit."""
+    """`Game.options()` without the move limit (`max_plies`): the rules only. The limit, when
+    there is one, is the metadata key `max_plies` (docs/model-format.md)."""
     return {k: v for k, v in game.options().items() if k != "max_plies"}
 
 
@@ -49,6 +49,10 @@ def metadata(game, extra: dict) -> dict:
         "architecture": "mlp",
         "created": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
+    # Under a move limit the observation has the limit's plane: the reader needs the limit.
+    limit = game.options().get("max_plies")
+    if limit not in (None, "None"):
+        meta["max_plies"] = str(limit)
     meta.update({k: str(v) for k, v in extra.items()})
     return meta
 
