@@ -12,6 +12,6 @@ stepped in one call) and :mod:`agame.zero` (batched tree search).
 """
 
 from . import zero
-from ._agame import Game, State, VectorEnv, __version__, load_game, registered_names
+from ._agame import Bot, Game, State, VectorEnv, __version__, load_game, registered_names
 
-__all__ = ["Game", "State", "VectorEnv", "load_game", "registered_names", "zero", "__version__"]
+__all__ = ["Bot", "Game", "State", "VectorEnv", "load_game", "registered_names", "zero", "__version__"]

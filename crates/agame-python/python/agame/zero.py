@@ -11,6 +11,6 @@ batches by a callable (a neural network) or natively with uniform priors.
 True
 """
 
-from ._agame import BatchedSearch
+from ._agame import BatchedSearch, Network
 
-__all__ = ["BatchedSearch"]
+__all__ = ["BatchedSearch", "Network"]
