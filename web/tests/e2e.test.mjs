@@ -151,6 +151,22 @@ describe("the page", () => {
     });
   }
 
+  test("gipf against the trained network of models/ (zero:model=gipf.safetensors)", async (t) => {
+    const page = await open(t, { game: "gipf", bot: "zero:model=gipf.safetensors:sims=32" });
+    for (const pick of [0, 2]) {
+      const moves = await legal(page);
+      await clickMove(page, moves[pick % moves.length]);
+      await humanTurn(page);
+    }
+    assert.ok((await played(page)).length >= 4, "the network answered both moves");
+    await page.screenshot({ path: `${out}/gipf-zero.png`, fullPage: true });
+    // A network of other rules is refused in words, and the page goes on.
+    await page.locator("#bot").fill("zero:model=pikemen.safetensors:sims=8");
+    await clickMove(page, (await legal(page))[0]);
+    await page.locator("#status").filter({ hasText: /could not move/ }).waitFor();
+    assert.match(await status(page), /trained for pikemen, not gipf/);
+  });
+
   test("gipf: the removal choice, asked when the player's row holds a GIPF-piece", async (t) => {
     // White's row b2-b5 ends in a GIPF-piece (b5): White takes it or keeps it.
     const position = "standard W:b2,b3,b4,Gb5,d4,Ge2,e8,Gg6 B:Gc3,d2,d3,Gd7,f7,Gh2,h5 R:7/8 C:0/0 rows:w";

@@ -1,6 +1,7 @@
 """Type stubs of the extension module `agame._agame` (re-exported by `agame`)."""
 
-from typing import Any, Optional
+import os
+from typing import Any, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -150,3 +151,35 @@ class BatchedSearch:
     def search(
         self, states: list[State], evaluate: Optional[Any] = None, temperature: float = 0.0
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]: ...
+
+class Bot:
+    """A bot of one game from a spec string, as `agame match` takes it: `"mcts:ms=100"`,
+    `"alphabeta:depth=4"`, `"zero:model=models/gipf.safetensors:sims=200"`. `ValueError` for a
+    spec that does not read, or a network file that cannot be read or does not fit the game."""
+
+    def __init__(self, game: Game, spec: str) -> None: ...
+    def choose_move(self, state: State) -> Optional[str]:
+        """The bot's move as text, or None when the game is over (GIL released)."""
+    def choose_action(self, state: State) -> Optional[int]: ...
+    def new_game(self) -> None: ...
+
+class Network:
+    """A trained network file (docs/model-format.md), evaluated natively (re-exported as
+    `agame.zero.Network`). Pass it to `BatchedSearch.run` to evaluate leaves without Python."""
+
+    def __init__(self, source: Union[str, os.PathLike[str], bytes]) -> None: ...
+    def check(self, game: Game) -> None:
+        """ValueError unless the network was trained for this game, rules and sizes."""
+    def forward(
+        self, obs: npt.NDArray[np.float32]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """(logits [B, A], values [B]) for obs [B, planes, rows, cols] or [B, planes*rows*cols]."""
+    def evaluate(
+        self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """(priors [B, A], values [B]): the softmax of the logits over the legal actions."""
+    metadata: dict[str, str]
+    game_name: str
+    num_actions: int
+    observation_shape: list[int]
+    hidden: list[int]
