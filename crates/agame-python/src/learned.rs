@@ -11,6 +11,7 @@ use agame_options::Host;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
+use std::borrow::Cow;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A network's outputs for Python: per-action rows `[B, A]` and one value per row `[B]`.
@@ -93,13 +94,15 @@ impl PyNetwork {
     /// is not a network of the known format.
     #[new]
     fn new(source: &Bound<'_, PyAny>) -> PyResult<PyNetwork> {
-        let bytes = if let Ok(b) = source.cast::<PyBytes>() {
-            b.as_bytes().to_vec()
+        let network = if let Ok(b) = source.cast::<PyBytes>() {
+            Network::from_bytes(b.as_bytes())
         } else {
             let path: std::path::PathBuf = source.extract()?;
-            std::fs::read(&path).map_err(|e| value_error(format!("{}: {e}", path.display())))?
-        };
-        let network = Network::from_bytes(&bytes).map_err(|e| value_error(e.to_string()))?;
+            let bytes = std::fs::read(&path)
+                .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
+            Network::from_bytes(&bytes)
+        }
+        .map_err(|e| value_error(e.to_string()))?;
         Ok(PyNetwork {
             network: Arc::new(network),
         })
@@ -154,10 +157,7 @@ impl PyNetwork {
                 mask.shape()
             )));
         }
-        let m = mask
-            .as_slice()
-            .map(<[bool]>::to_vec)
-            .unwrap_or_else(|_| mask.as_array().iter().copied().collect());
+        let m = contiguous(&mask);
         let mut priors = vec![0.0f32; b * a];
         let mut values = vec![0.0f32; b];
         let mut evaluator = NetworkEvaluator::new(Arc::clone(&self.network));
@@ -221,7 +221,7 @@ impl PyNetwork {
 
 impl PyNetwork {
     /// The batch size and the observations as one contiguous row per entry.
-    fn rows(&self, obs: &PyReadonlyArrayDyn<'_, f32>) -> PyResult<(usize, Vec<f32>)> {
+    fn rows<'a>(&self, obs: &'a PyReadonlyArrayDyn<'_, f32>) -> PyResult<(usize, Cow<'a, [f32]>)> {
         let len = self.network.observation_len();
         let shape = obs.shape();
         let b = shape.first().copied().unwrap_or(0);
@@ -235,10 +235,16 @@ impl PyNetwork {
                     .join(", ")
             )));
         }
-        let x = obs
-            .as_slice()
-            .map(<[f32]>::to_vec)
-            .unwrap_or_else(|_| obs.as_array().iter().copied().collect());
-        Ok((b, x))
+        Ok((b, contiguous(obs)))
+    }
+}
+
+/// The entries of `array` in C order: borrowed when it is contiguous, else copied.
+fn contiguous<'a, T: numpy::Element + Copy>(
+    array: &'a numpy::PyReadonlyArrayDyn<'_, T>,
+) -> Cow<'a, [T]> {
+    match array.as_slice() {
+        Ok(slice) => Cow::Borrowed(slice),
+        Err(_) => Cow::Owned(array.as_array().iter().copied().collect()),
     }
 }
