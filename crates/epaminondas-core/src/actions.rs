@@ -10,7 +10,6 @@
 
 use crate::Epaminondas;
 use crate::board::{Content, DIRS, Square};
-use crate::lines::RearOrder;
 use crate::moves::Move;
 use abstract_game::{Actions, Game, MoveList};
 
@@ -100,21 +99,21 @@ impl Actions for Epaminondas {
             out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));
             out.sort_unstable();
         } else {
-            // Visited in the order of the numbers, so nothing needs sorting. The second
-            // player's frame turns the board upside down: N <-> S, NE <-> SE, ...
-            let order = RearOrder {
-                upside_down: self.to_move == 1,
-                dirs: if self.to_move == 1 {
-                    [4, 3, 2, 1, 0, 7, 6, 5]
-                } else {
-                    [0, 1, 2, 3, 4, 5, 6, 7]
-                },
-            };
+            // Visited in the order of the numbers, so nothing needs sorting; the second
+            // player's frame turns the board upside down.
             let (w, distances) = (u32::from(self.geo.width), self.max_distance());
-            self.lines
-                .each_move_by_rear(self.to_move as usize, &self.geo, &order, |f, r, d, k| {
-                    out.push(((r * w + f) * 8 + d as u32) * distances + k - 1);
-                });
+            let mut push = |f: u32, r: u32, d: usize, k: u32, moves: u32| {
+                let first = ((r * w + f) * 8 + d as u32) * distances + k - 1;
+                for action in first..first + moves {
+                    out.push(action);
+                }
+            };
+            let (p, geo) = (self.to_move as usize, &self.geo);
+            if p == 1 {
+                self.lines.each_move_by_rear::<true>(p, geo, &mut push);
+            } else {
+                self.lines.each_move_by_rear::<false>(p, geo, &mut push);
+            }
         }
     }
 

@@ -46,11 +46,15 @@ const ORIENTATION: [(usize, bool); 8] = [
     (3, true),  // NW
 ];
 
-/// The order of [`Lines::each_move_by_rear`]: ranks from the top when `upside_down`, and the
-/// directions, as indices into [`DIRS`], in the order to visit them.
-pub(crate) struct RearOrder {
-    pub(crate) upside_down: bool,
-    pub(crate) dirs: [usize; 8],
+/// The directions, as indices into [`DIRS`], in the order [`Lines::each_move_by_rear`]
+/// visits them: in the first player's frame, or (`upside_down`) in the second player's, which
+/// turns the board upside down: N <-> S, NE <-> SE, ...
+const fn rear_dirs(upside_down: bool) -> [usize; 8] {
+    if upside_down {
+        [4, 3, 2, 1, 0, 7, 6, 5]
+    } else {
+        [0, 1, 2, 3, 4, 5, 6, 7]
+    }
 }
 
 /// Each player's pieces and the empty squares, line by line: kept in the state beside the
@@ -469,40 +473,42 @@ impl Lines {
         [up as u16, down as u16]
     }
 
-    /// Calls `visit(file, rank, d, distance)` for every piece move of player `p` (the mirror
-    /// rule aside) in the order of the action numbers: by rear square (ranks in `order`,
-    /// files ascending), then by direction (`order.dirs`), then by distance. `rank` and `d`
-    /// are as `order` numbers them; `distance` is from the rear piece to the destination.
-    pub(crate) fn each_move_by_rear(
+    /// Calls `visit(file, rank, d, distance, moves)` for the piece moves of player `p` (the
+    /// mirror rule aside), one call per rear square and direction that has any, in the order
+    /// of the action numbers: by rear square (ranks from the top when `UPSIDE_DOWN`, files
+    /// ascending), then by direction ([`rear_dirs`]); the call stands for the `moves` moves
+    /// at distances `distance`, `distance + 1`, ... from the rear piece to the destination.
+    /// `rank` and `d` are numbered in that frame. The frame is a constant so that the
+    /// direction loops unroll with constant shifts.
+    pub(crate) fn each_move_by_rear<const UPSIDE_DOWN: bool>(
         &self,
         p: usize,
         geo: &Geometry,
-        order: &RearOrder,
-        mut visit: impl FnMut(u32, u32, usize, u32),
+        mut visit: impl FnMut(u32, u32, usize, u32, u32),
     ) {
+        let dirs = const { rear_dirs(UPSIDE_DOWN) };
         let h = i32::from(geo.height);
         let (own_rows, free_rows) = (Lines::rows(&self.own[p & 1], h), Lines::rows(&self.free, h));
         let row = |rows: &Rows, r: i32| rows[(r + 1) as usize];
-        // Per direction (as `order` numbers them): its line through (f, r) is number
+        // Per direction (in the frame's order): its line through (f, r) is number
         // `fixed + per_rank * r + per_file * f` (as `line_of` works it out), the position on
         // it `f` on a rank and `r` on any other line; the parts worked out once here.
-        let mut through = [(0i32, 0i32, 0i32, false, false); 8];
-        for (t, &d) in through.iter_mut().zip(&order.dirs) {
+        let through = dirs.map(|d| {
             let (orientation, up) = ORIENTATION[d];
             let (fixed, _) = line_of(orientation, h, 0, 0);
             let (file_step, _) = line_of(orientation, h, 1, 0);
             let (rank_step, _) = line_of(orientation, h, 0, 1);
             let fixed = fixed as i32;
-            *t = (
+            (
                 fixed,
                 rank_step as i32 - fixed,
                 file_step as i32 - fixed,
                 orientation == 0,
                 up,
-            );
-        }
+            )
+        });
         for frame_rank in 0..h {
-            let r = if order.upside_down {
+            let r = if UPSIDE_DOWN {
                 h - 1 - frame_rank
             } else {
                 frame_rank
@@ -511,11 +517,11 @@ impl Lines {
             if pieces == 0 {
                 continue;
             }
-            // Per direction (as `order` numbers them): the pieces that step alone onto an
-            // empty square, and those with an own piece ahead (a longer group).
+            // Per direction (in the frame's order): the pieces that step alone onto an empty
+            // square, and those with an own piece ahead (a longer group).
             let mut alone = [0u32; 8];
             let mut group = [0u32; 8];
-            for (i, &d) in order.dirs.iter().enumerate() {
+            for (i, &d) in dirs.iter().enumerate() {
                 let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
                 // Bit f of `ahead(x)` is bit f + dx of x.
                 let ahead = |x: u32| (x << 1) >> (1 + dx);
@@ -523,25 +529,22 @@ impl Lines {
                 alone[i] = pieces & !own_ahead & ahead(row(&free_rows, r + dy));
                 group[i] = pieces & own_ahead;
             }
-            let on_rank = through.map(|(fixed, per_rank, per_file, on_file, up)| {
-                (fixed + per_rank * r, per_file, on_file, up)
-            });
             let mut left = pieces;
             while left != 0 {
                 let f = left.trailing_zeros();
                 left &= left - 1;
-                for (i, &(line, per_file, on_file, up)) in on_rank.iter().enumerate() {
+                for i in 0..8 {
                     if alone[i] >> f & 1 != 0 {
-                        visit(f, frame_rank as u32, i, 1);
+                        visit(f, frame_rank as u32, i, 1, 1);
                     } else if group[i] >> f & 1 != 0 {
-                        let l = (line + per_file * f as i32) as usize;
+                        let (fixed, per_rank, per_file, on_file, up) = through[i];
+                        let l = (fixed + per_rank * r + per_file * f as i32) as usize;
                         let pos = if on_file { f } else { r as u32 };
                         let (n, head) = self.group_on(p, l, pos, up);
-                        for k in 1..=head.free {
-                            visit(f, frame_rank as u32, i, n - 1 + k);
-                        }
-                        if n >= head.capture_from {
-                            visit(f, frame_rank as u32, i, n + head.free);
+                        // Onto the free squares, then (a distance further) the capture.
+                        let moves = head.free + u32::from(n >= head.capture_from);
+                        if moves > 0 {
+                            visit(f, frame_rank as u32, i, n, moves);
                         }
                     }
                 }
