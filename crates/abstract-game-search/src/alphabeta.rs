@@ -43,7 +43,9 @@ const MAX_DEPTH: u32 = 64;
 ///   SMP. Every thread runs the whole iterative deepening from the root with its own killers
 ///   and history, all sharing the one table (lock-free: each slot is a pair of atomic words
 ///   checked against each other), so each finds in it what the others have searched; helpers
-///   with an odd number start one ply deeper. The first thread to finish ends the others;
+///   with an odd number start one ply deeper, and a thread about to start a depth that
+///   another is searching skips to the next one (so two threads leapfrog each other rather
+///   than search the same iteration side by side). The first thread to finish ends the others;
 ///   the deepest completed iteration among them is played. A node budget counts the nodes of
 ///   all threads together, a time budget is the same clock for all.
 ///
@@ -452,7 +454,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut best: Option<(G::Move, i32, u32)> = None;
         let mut best_index = None;
         let mut child = state.clone();
-        for depth in first_depth..=max_depth {
+        let mut upcoming = first_depth;
+        while upcoming <= max_depth {
+            // With other threads, past the depths they are on (see `Budget::claim_depth`).
+            let depth = match &self.budget {
+                Some(budget) => budget.claim_depth(self.helper, upcoming, max_depth),
+                None => upcoming,
+            };
+            upcoming = depth + 1;
             self.order(state, mover, 0, best_index);
             let root_moves = core::mem::take(&mut self.scored[0]);
             if root_moves.len() == 1 && best.is_none() {
