@@ -62,6 +62,9 @@ impl Default for MctsConfig {
 
 const NONE: u32 = u32::MAX;
 const FULL_PLAYOUT_CAP: u32 = 10_000;
+/// Children made when a node is expanded under progressive widening (which admits one at
+/// first, three after one visit, five after four).
+const FIRST_CHILDREN: u32 = 4;
 
 /// One node of the tree, in an arena: children are contiguous, found by index.
 #[derive(Clone, Debug)]
@@ -71,7 +74,12 @@ struct Node<M> {
     parent: u32,
     /// The first child's index, or `NONE` while the node is unexpanded.
     first_child: u32,
+    /// The children made so far: the first `children` of the `moves` legal moves in
+    /// priority order (progressive widening makes the rest as it admits them).
     children: u32,
+    moves: u32,
+    /// Draws the order of the node's children among equal priorities (see `sort_moves`).
+    ties: u64,
     visits: u32,
     /// The seat that chose `mv`: the rewards summed in `total` are that seat's.
     mover: u8,
@@ -85,6 +93,8 @@ impl<M> Node<M> {
             parent,
             first_child: NONE,
             children: 0,
+            moves: 0,
+            ties: 0,
             visits: 0,
             mover,
             total: 0.0,
@@ -102,7 +112,7 @@ impl<M> Node<M> {
 
 /// UCT search: each iteration walks down the tree by the UCB1 rule for the seat that decides
 /// at each node (from [`Game::status`](abstract_game::Game::status), so a seat may decide
-/// several times in a row), adds the children of the first unexpanded node, rolls out a few
+/// several times in a row), adds children to the first unexpanded node, rolls out a few
 /// random plies, evaluates with [`Evaluate`] (or takes [`Outcome::returns`] at a finished
 /// game), and adds each seat's reward along the path.
 ///
@@ -111,7 +121,11 @@ impl<M> Node<M> {
 /// and progressive widening lets a node consider more of them as its visits grow: without it
 /// every child is tried once before any is tried twice, so a node with a hundred replies
 /// averages them all and a move that a single reply refutes looks good until the node has
-/// been visited hundreds of times (see docs/strength.md). [`MctsConfig::plain`] turns all game
+/// been visited hundreds of times (see docs/strength.md). Under widening a node's children are
+/// made as they are admitted (four at first, then twice as many each time more are needed),
+/// so the node budget goes to the moves the search looks at: made all at once, about a
+/// hundred children per expansion filled a million-node tree within the first few
+/// milliseconds of a move. [`MctsConfig::plain`] turns all game
 /// knowledge off: the baseline UCT of the match tables.
 ///
 /// **Threads** ([`with_threads`](Self::with_threads), `threads=N` in a [`BotSpec`]): root
@@ -248,29 +262,111 @@ impl<G: Evaluate> Mcts<G> {
         core::mem::swap(&mut self.nodes, &mut self.spare);
     }
 
-    /// Adds the children of `node` (whose position is `state`, decided by `mover`), best
-    /// move-priority first, ties in seeded random order.
-    fn expand(&mut self, node: u32, state: &G, mover: PlayerId) {
+    /// The legal moves of `state` into `order`, best move-priority first, ties in seeded
+    /// random order: under widening drawn from `ties` (a node's own seed, so that the
+    /// children made later extend those made before), without from the search's generator
+    /// (all children are made at once).
+    ///
+    /// Only the first `need` are put in order (the rest follow in no order): a node makes a
+    /// few children of its hundred moves.
+    fn sort_moves(&mut self, state: &G, ties: u64, need: usize) {
         self.moves.clear();
         state.generate_moves(&mut self.moves);
         self.order.clear();
-        for &mv in &self.moves {
+        let widening = self.config.widening > 0.0;
+        for (i, &mv) in self.moves.iter().enumerate() {
             let priority = if self.config.knowledge {
                 state.move_priority(mv)
             } else {
                 0
             };
-            self.order.push((-priority, self.rng.next_u64(), mv));
+            let tie = if widening {
+                SeededRng::new(ties ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+            } else {
+                self.rng.next_u64()
+            };
+            self.order.push((-priority, tie, mv));
         }
-        self.order.sort_unstable_by_key(|&(p, r, _)| (p, r));
+        let key = |&(p, r, _): &(i32, u64, G::Move)| (p, r);
+        if need < self.order.len() {
+            self.order.select_nth_unstable_by_key(need, key);
+            self.order[..need].sort_unstable_by_key(key);
+        } else {
+            self.order.sort_unstable_by_key(key);
+        }
+    }
+
+    /// Adds the first children of `node` (whose position is `state`, decided by `mover`):
+    /// with progressive widening a few, the others as [`widen`](Self::widen) needs them;
+    /// without, all.
+    fn expand(&mut self, node: u32, state: &G, mover: PlayerId) {
+        let widening = self.config.widening > 0.0;
+        let (ties, need) = if widening {
+            (self.rng.next_u64(), FIRST_CHILDREN as usize)
+        } else {
+            (0, usize::MAX)
+        };
+        self.sort_moves(state, ties, need);
+        let moves = self.order.len() as u32;
+        let made = moves.min(need as u32);
         let first = self.nodes.len() as u32;
-        for &(_, _, mv) in &self.order {
+        for &(_, _, mv) in &self.order[..made as usize] {
             self.nodes
                 .push(Node::new(Some(mv), node, mover.index() as u8));
         }
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
-        n.children = self.order.len() as u32;
+        n.children = made;
+        n.moves = moves;
+        n.ties = ties;
+    }
+
+    /// How many children of `node` progressive widening lets compete.
+    fn width(&self, node: u32) -> u32 {
+        let n = &self.nodes[node as usize];
+        if self.config.widening > 0.0 {
+            let w = 1.0 + self.config.widening * f64::from(n.visits).sqrt();
+            n.moves.min(w as u32)
+        } else {
+            n.moves
+        }
+    }
+
+    /// Makes more children of `node` (position `state`, decided by `mover`) once widening
+    /// admits more than it has: at least twice as many, as a new block at the end of the
+    /// arena (the children made before move there with their subtrees; the old block is
+    /// left unused until the tree is next copied). Not when the arena is full.
+    fn widen(&mut self, node: u32, state: &G, mover: PlayerId) {
+        let width = self.width(node);
+        let n = &self.nodes[node as usize];
+        let (old_first, made, ties) = (n.first_child, n.children, n.ties);
+        if width <= made {
+            return;
+        }
+        let want = n.moves.min(width.max(2 * made));
+        if self.nodes.len() + want as usize > self.config.max_nodes {
+            return;
+        }
+        self.sort_moves(state, ties, want as usize);
+        let first = self.nodes.len() as u32;
+        for c in old_first..old_first + made {
+            let child = self.nodes[c as usize].clone();
+            debug_assert!(child.mv == Some(self.order[(c - old_first) as usize].2));
+            let moved = self.nodes.len() as u32;
+            if child.first_child != NONE {
+                for g in child.first_child..child.first_child + child.children {
+                    self.nodes[g as usize].parent = moved;
+                }
+            }
+            self.nodes.push(child);
+        }
+        for &(_, _, mv) in &self.order[made as usize..want as usize] {
+            self.nodes
+                .push(Node::new(Some(mv), node, mover.index() as u8));
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.children = want;
     }
 
     /// The child of `node` to follow among those progressive widening admits: an untried one
@@ -278,12 +374,7 @@ impl<G: Evaluate> Mcts<G> {
     fn select(&self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
         let log_n = f64::from(n.visits.max(1)).ln();
-        let width = if self.config.widening > 0.0 {
-            let w = 1.0 + self.config.widening * f64::from(n.visits).sqrt();
-            n.children.min(w as u32)
-        } else {
-            n.children
-        };
+        let width = self.width(node).min(n.children);
         let mut best = n.first_child;
         let mut best_score = f64::NEG_INFINITY;
         for c in n.first_child..n.first_child + width {
@@ -315,6 +406,8 @@ impl<G: Evaluate> Mcts<G> {
                 if self.nodes[node as usize].children == 0 {
                     break;
                 }
+            } else {
+                self.widen(node, state, mover);
             }
             node = self.select(node);
             if let Some(mv) = self.nodes[node as usize].mv {
@@ -464,7 +557,7 @@ impl<G: Evaluate> Mcts<G> {
         let trees: Vec<&Mcts<G>> = core::iter::once(&*self)
             .chain(helpers.iter().take(searched - 1))
             .collect();
-        // Every expanded root has the same children (the legal moves), in its own order.
+        // Every expanded root has children among the same legal moves, in its own order.
         let mut merged: Vec<(G::Move, u32, f64)> = Vec::new();
         for tree in &trees {
             let root = &tree.nodes[0];
@@ -566,6 +659,51 @@ mod tests {
     use super::*;
     use abstract_game::Game;
     use abstract_game::toy::Subtraction;
+
+    /// Under widening a node's children are made as they are admitted: a search of a wide
+    /// game holds a few nodes per iteration, not a move list's worth, and the tree stays
+    /// consistent (every child where its parent says, every node's children in priority
+    /// order extending those first made) through the blocks moved by widening.
+    #[test]
+    fn widening_makes_children_as_it_admits_them() {
+        let g = pikemen_core::Pikemen::new(&Default::default()).unwrap();
+        let moves = g.legal_moves().len();
+        assert!(moves > 100, "{moves}");
+        let mut bot = Mcts::new(MctsConfig::default());
+        bot.choose(&g, &Limits::iterations(5000)).unwrap();
+        let size = bot.tree_size();
+        assert!(size < 5000 * 8, "{size} nodes for 5000 iterations");
+        let root = &bot.nodes[0];
+        assert!(root.children > FIRST_CHILDREN && root.children <= root.moves);
+        assert_eq!(root.moves as usize, moves);
+        // Reachable nodes only: each child's parent is the node whose block holds it, and
+        // the root's children are the best-priority moves first.
+        let mut stack = vec![0u32];
+        while let Some(i) = stack.pop() {
+            let n = &bot.nodes[i as usize];
+            if n.first_child == NONE {
+                continue;
+            }
+            for c in n.first_child..n.first_child + n.children {
+                assert_eq!(bot.nodes[c as usize].parent, i);
+                stack.push(c);
+            }
+        }
+        let priorities: Vec<i32> = (root.first_child..root.first_child + root.children)
+            .map(|c| g.move_priority(bot.nodes[c as usize].mv.unwrap()))
+            .collect();
+        assert!(
+            priorities.windows(2).all(|w| w[0] >= w[1]),
+            "{priorities:?}"
+        );
+        // All children at once without widening.
+        let mut plain = Mcts::new(MctsConfig {
+            widening: 0.0,
+            ..MctsConfig::default()
+        });
+        plain.choose(&g, &Limits::iterations(50)).unwrap();
+        assert_eq!(plain.nodes[0].children as usize, moves);
+    }
 
     #[test]
     fn the_tree_is_kept_for_a_position_it_holds() {

@@ -5,6 +5,9 @@
 //!
 //! The expected lines were recorded with the search of commit 50f74f5, the last one before
 //! `threads` (issue 24): a change of the one-thread path that alters any search shows here.
+//! The guided MCTS (`mcts`) changed on purpose since (its children are made as progressive
+//! widening admits them, issue 24): its traces are only compared between `threads=1` and the
+//! plain spec, as every trace is.
 
 use abstract_game::{Evaluate, Game, SeededRng, random_move};
 use abstract_game_search::BotSpec;
@@ -38,15 +41,17 @@ fn trace<G: Evaluate>(start: &G, spec: &str, moves: usize) -> Vec<String> {
     lines
 }
 
-const SPECS: [&str; 4] = [
+const SPECS: [&str; 3] = [
     "alphabeta:depth=3",
     "alphabeta:nodes=20000",
-    "mcts:iters=400:seed=3",
     "uct:iters=300:seed=2",
 ];
 
-/// The traces of every spec of [`SPECS`] with `suffix` appended, headed by game and spec.
-fn all_traces(suffix: &str) -> Vec<String> {
+/// Searched like [`SPECS`] but not pinned to recorded lines.
+const UNPINNED: [&str; 1] = ["mcts:iters=400:seed=3"];
+
+/// The traces of every spec of `specs` with `suffix` appended, headed by game and spec.
+fn all_traces(specs: &[&str], suffix: &str) -> Vec<String> {
     let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
     let epaminondas = epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
         width: 8,
@@ -60,7 +65,7 @@ fn all_traces(suffix: &str) -> Vec<String> {
     })
     .unwrap();
     let mut out = Vec::new();
-    for spec in SPECS {
+    for spec in specs {
         let spec = &format!("{spec}{suffix}");
         out.push(format!("gipf {spec}"));
         out.extend(trace(&gipf, spec, 3));
@@ -74,14 +79,14 @@ fn all_traces(suffix: &str) -> Vec<String> {
 
 #[test]
 fn one_thread_searches_as_before() {
-    let found = all_traces("");
+    let found = all_traces(&SPECS, "");
     let expected: Vec<String> = EXPECTED.iter().map(ToString::to_string).collect();
     assert_eq!(found, expected, "found:\n{}", found.join("\n"));
 }
 
 #[test]
 fn threads_1_is_the_same_search() {
-    let found = all_traces(":threads=1");
+    let found = all_traces(&SPECS, ":threads=1");
     let expected: Vec<String> = EXPECTED
         .iter()
         .map(|l| match l.split_once(' ') {
@@ -90,6 +95,19 @@ fn threads_1_is_the_same_search() {
         })
         .collect();
     assert_eq!(found, expected);
+    let plain = all_traces(&UNPINNED, "");
+    assert_eq!(plain.len(), 12, "{plain:?}");
+    assert_eq!(
+        all_traces(&UNPINNED, ":threads=1"),
+        plain
+            .iter()
+            .map(|l| match l.split_once(' ') {
+                Some((game, spec)) if UNPINNED.contains(&spec) =>
+                    format!("{game} {spec}:threads=1"),
+                _ => l.clone(),
+            })
+            .collect::<Vec<_>>()
+    );
 }
 
 const EXPECTED: &[&str] = &[
@@ -117,18 +135,6 @@ const EXPECTED: &[&str] = &[
     "f3(NW) d2 n20000 v0.0203 pv f3(NW) a3(NE) c6(U)",
     "d1(NE) d2 n20000 v-0.0364 pv d1(NE) a6(SE) f3(U)",
     "c6(U) d2 n20000 v-0.1793 pv c6(U) f3-e4(N) d1xg4(NW)",
-    "gipf mcts:iters=400:seed=3",
-    "i2-h3 d4 n400 v0.0813 pv i2-h3 a1-b2 i5-h5 a1-b2",
-    "i1-h2 d4 n400 v0.2178 pv i1-h2 b1-c2 i1-h2 b1-b2",
-    "i4-h5 d4 n400 v-0.0353 pv i4-h5 i3-h4 i2-h3 i1-h2",
-    "epaminondas mcts:iters=400:seed=3",
-    "c1-f4 d4 n400 v0.0362 pv c1-f4 b8-e5 e3xh6 g8xg5",
-    "b8-e5 d3 n400 v0.1500 pv b8-e5 g1-d4 e6xh3",
-    "d1-f3 d3 n400 v0.0463 pv d1-f3 d8-g5 e2xe5",
-    "pikemen mcts:iters=400:seed=3",
-    "f3(NW) d3 n400 v0.0686 pv f3(NW) c3(N) c6(S)",
-    "d1(NE) d5 n400 v0.3653 pv d1(NE) c6(U) f3(SW) d1xf3(E) d7(SE)",
-    "a6(SE) d4 n400 v-0.0467 pv a6(SE) f3(SW) d1xf3(NW) a6xd3(NE)",
     "gipf uct:iters=300:seed=2",
     "h6-h5 d3 n300 v0.1724 pv h6-h5 d1-e2 e1-e2",
     "a4-b4 d3 n300 v0.5484 pv a4-b4 a4-b5 i2-h2",

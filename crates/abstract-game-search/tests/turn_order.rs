@@ -156,7 +156,10 @@ fn the_bots_follow_the_decision_owner() {
                 continue;
             }
             winning_positions += 1;
-            for spec in ["alphabeta:depth=16", "mcts:iters=4000:playout=end"] {
+            // MCTS with random rollouts misses a win in about 3% of these positions at 4,000
+            // iterations (over seeds 0-29) and 0.5% at 20,000: the larger budget, so that the
+            // test shows the decision owner followed rather than the luck of one seed.
+            for spec in ["alphabeta:depth=16", "mcts:iters=20000:playout=end"] {
                 let spec: BotSpec = spec.parse().unwrap();
                 let (mv, info) = spec.build::<Bonus>().choose(&s, &spec.limits()).unwrap();
                 assert!(winning(&s, mv), "{spec} at {s}: {mv} ({info})");
