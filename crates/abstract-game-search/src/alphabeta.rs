@@ -18,6 +18,11 @@ const MAX_QUIESCENCE: usize = 8;
 const HISTORY_BITS: u32 = 12;
 /// Iterative deepening stops here when only a time or node budget is given.
 const MAX_DEPTH: u32 = 64;
+/// Late move reductions: from this depth left, from this move of the order on (0-based),
+/// one ply; from the second bound on, two.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FIRST: usize = 3;
+const LMR_FIRST_DEEPER: usize = 10;
 
 /// Negamax-style alpha-beta over [`Game::status`](abstract_game::Game::status)'s decision
 /// owners, with iterative deepening, a transposition table, move ordering and quiescence.
@@ -34,6 +39,13 @@ const MAX_DEPTH: u32 = 64;
 ///   evaluation unless every legal move is tactical.
 /// - **Ordering.** The table's move first, then by [`Evaluate::move_priority`], then two
 ///   killer moves per ply, then a history table of cut-off moves.
+/// - **Reductions** ([`with_reductions`](Self::with_reductions), `lmr=on|off` in a
+///   [`BotSpec`], on by default): principal variation search, every move after a node's
+///   first searched with a null window against the bound the node moves and again with the
+///   whole window only if it beats it; quiet moves from the fourth on (not the table's move,
+///   not a killer, no decision of the same turn) searched first one ply shallower (two from
+///   the eleventh on, from four plies left), and again at full depth if that beats the
+///   bound.
 /// - **Table.** `2^bits` slots keyed by `hash64` mixed with the root seat (values depend on
 ///   it); replacement is depth-preferred within a search, and every new search may overwrite
 ///   the previous search's entries. Winning scores stored in the table are not adjusted by ply
@@ -83,6 +95,8 @@ pub struct AlphaBeta<G: Evaluate> {
     helpers: Vec<AlphaBeta<G>>,
     /// 0 for the main search, `k` for the `k`th helper.
     helper: usize,
+    /// Late move reductions and null windows after the first move (PVS).
+    reductions: bool,
 }
 
 impl<G: Evaluate> Default for AlphaBeta<G> {
@@ -110,8 +124,26 @@ impl<G: Evaluate> AlphaBeta<G> {
     pub fn with_threads(mut self, threads: usize) -> AlphaBeta<G> {
         let threads = threads.clamp(1, crate::MAX_THREADS);
         self.helpers = (1..threads)
-            .map(|k| AlphaBeta::sharing(self.table.clone(), k))
+            .map(|k| AlphaBeta {
+                reductions: self.reductions,
+                ..AlphaBeta::sharing(self.table.clone(), k)
+            })
             .collect();
+        self
+    }
+
+    /// With `on` (the default), every move after the first of a node is searched with a
+    /// null window, and quiet moves late in the order (not the table's, no killer) one or
+    /// two plies shallower first, searched again in full only when they beat the bound
+    /// (principal variation search with late move reductions). Off, every move is searched
+    /// whole with the node's window, as before reductions existed: slower, but the same
+    /// moves and values as that search.
+    #[must_use]
+    pub fn with_reductions(mut self, on: bool) -> AlphaBeta<G> {
+        self.reductions = on;
+        for helper in &mut self.helpers {
+            helper.reductions = on;
+        }
         self
     }
 
@@ -134,6 +166,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             aborted: false,
             helpers: Vec::new(),
             helper,
+            reductions: true,
         }
     }
 
@@ -240,18 +273,35 @@ impl<G: Evaluate> AlphaBeta<G> {
         let mut best = if maximising { -INF } else { INF };
         let mut best_move = None;
         let mut child = state.clone();
+        let killers = self.killers[ply];
         for i in 0..self.scored[ply].len() {
             let index = self.scored[ply][i].1;
             let mv = self.moves[ply][index];
             child.clone_from(state);
             child.apply_unchecked(mv);
             // Another decision by the same seat belongs to the same turn: no depth spent.
-            let next_depth = if child.to_move() == Some(mover) {
-                depth
+            let same_turn = child.to_move() == Some(mover);
+            let next_depth = if same_turn { depth } else { depth - 1 };
+            let v = if i == 0 || !self.reductions {
+                self.search(&child, next_depth, ply + 1, alpha, beta)
             } else {
-                depth - 1
+                // A quiet move late in the order, not the table's or a killer, is searched
+                // shallower first (LMR).
+                let late = !same_turn
+                    && depth >= LMR_MIN_DEPTH
+                    && i >= LMR_FIRST
+                    && Some(index) != tt_move
+                    && !killers.contains(&Some(mv))
+                    && !state.is_tactical(mv);
+                let reduction = if !late {
+                    0
+                } else if i >= LMR_FIRST_DEEPER && depth > LMR_MIN_DEPTH {
+                    2
+                } else {
+                    1
+                };
+                self.search_after_first(&child, next_depth, reduction, ply, maximising, alpha, beta)
             };
-            let v = self.search(&child, next_depth, ply + 1, alpha, beta);
             if self.aborted {
                 return 0;
             }
@@ -281,6 +331,36 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.table
             .store(key, best_move, best, depth.min(255) as u8, bound);
         best
+    }
+
+    /// A move after the first (PVS): a null window against the bound this node moves, at
+    /// `depth - reduction` first; searched again at full depth if a reduced search beats the
+    /// bound, then with the whole window if it still beats it inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn search_after_first(
+        &mut self,
+        child: &G,
+        depth: i32,
+        reduction: i32,
+        ply: usize,
+        maximising: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (low, high) = if maximising {
+            (alpha, alpha + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let beats = |v: i32| if maximising { v > alpha } else { v < beta };
+        let mut v = self.search(child, depth - reduction, ply + 1, low, high);
+        if reduction > 0 && beats(v) && !self.aborted {
+            v = self.search(child, depth, ply + 1, low, high);
+        }
+        if beats(v) && beta - alpha > 1 && !self.aborted {
+            v = self.search(child, depth, ply + 1, alpha, beta);
+        }
+        v
     }
 
     /// Follows tactical moves only, standing pat on the evaluation.
@@ -488,7 +568,11 @@ impl<G: Evaluate> AlphaBeta<G> {
                 } else {
                     depth as i32 - 1
                 };
-                let v = self.search(&child, next_depth, 1, alpha, beta);
+                let v = if iteration.is_none() || !self.reductions {
+                    self.search(&child, next_depth, 1, alpha, beta)
+                } else {
+                    self.search_after_first(&child, next_depth, 0, 0, true, alpha, beta)
+                };
                 if self.aborted {
                     break;
                 }

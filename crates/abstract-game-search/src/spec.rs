@@ -51,7 +51,9 @@ impl BotKind {
                 ["iters", "ms", "c", "playout", "widen", "seed", "threads"].contains(&param)
             }
             BotKind::Uct => ["iters", "ms", "c", "seed", "threads"].contains(&param),
-            BotKind::AlphaBeta => ["depth", "nodes", "ms", "seed", "threads"].contains(&param),
+            BotKind::AlphaBeta => {
+                ["depth", "nodes", "ms", "seed", "threads", "lmr"].contains(&param)
+            }
             BotKind::Zero => ["model", "sims", "ms", "c", "seed"].contains(&param),
         }
     }
@@ -81,7 +83,8 @@ a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
   uct        plain UCT without game knowledge: random rollouts to the end, no evaluation
              (default iters=1000); params: iters=N, ms=N, c=X (1.0), seed, threads=N
   alphabeta  alpha-beta with iterative deepening (default depth=3); params: depth=N,
-             nodes=N, ms=N (time per move), seed, threads=N
+             nodes=N, ms=N (time per move), seed, threads=N, lmr=on|off (late move
+             reductions and null windows, on; off searches every move whole)
   zero       a trained network guiding PUCT search (default sims=200; needs model=FILE, a
              .safetensors file of `python -m agame.train`, whose path holds no ':');
              params: model=FILE, sims=N, ms=N, c=X (PUCT, 1.25), seed
@@ -155,6 +158,9 @@ pub struct BotSpec {
     pub threads: Option<u32>,
     /// `model=FILE` (zero): the network file, as given (the program reads it).
     pub model: Option<String>,
+    /// `lmr=on|off` (alpha-beta): late move reductions and null-window searches (on when
+    /// unset; see [`AlphaBeta::with_reductions`]).
+    pub reductions: Option<bool>,
 }
 
 impl BotSpec {
@@ -172,6 +178,7 @@ impl BotSpec {
             seed: None,
             threads: None,
             model: None,
+            reductions: None,
         }
     }
 
@@ -254,7 +261,11 @@ impl BotSpec {
                     .with_threads(threads),
                 )
             }
-            BotKind::AlphaBeta => Box::new(AlphaBeta::new().with_threads(threads)),
+            BotKind::AlphaBeta => Box::new(
+                AlphaBeta::new()
+                    .with_reductions(self.reductions.unwrap_or(true))
+                    .with_threads(threads),
+            ),
         }
     }
 
@@ -318,6 +329,9 @@ impl fmt::Display for BotSpec {
         if let Some(t) = self.threads {
             write!(f, ":threads={t}")?;
         }
+        if let Some(on) = self.reductions {
+            f.write_str(if on { ":lmr=on" } else { ":lmr=off" })?;
+        }
         Ok(())
     }
 }
@@ -359,6 +373,13 @@ impl FromStr for BotSpec {
                     spec.depth = Some(int()?.try_into().map_err(|_| bad())?);
                 }
                 "ms" => spec.millis = Some(int()?),
+                "lmr" => {
+                    spec.reductions = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad()),
+                    });
+                }
                 "seed" => spec.seed = Some(int()?),
                 "threads" => {
                     let n = int()?;
@@ -421,6 +442,8 @@ mod tests {
             "alphabeta:depth=5",
             "alphabeta:nodes=10000:ms=200",
             "alphabeta:ms=100:threads=2",
+            "alphabeta:depth=4:lmr=off",
+            "alphabeta:ms=100:threads=2:lmr=on",
             "mcts:iters=500:seed=2:threads=4",
             "uct:threads=64",
             "zero:model=models/gipf.safetensors:sims=64:seed=2",
@@ -456,6 +479,8 @@ mod tests {
             ("uct:playout=8", "no parameter 'playout'"),
             ("alphabeta:depth=99999999999", "bad value"),
             ("alphabeta:threads=0", "bad value for 'threads'"),
+            ("alphabeta:lmr=1", "bad value for 'lmr'"),
+            ("mcts:lmr=off", "no parameter 'lmr'"),
             ("mcts:threads=65", "bad value for 'threads'"),
             ("random:threads=2", "no parameter 'threads'"),
             ("greedy:threads=1", "no parameter 'threads'"),

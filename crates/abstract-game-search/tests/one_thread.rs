@@ -6,8 +6,10 @@
 //! The expected lines were recorded with the search of commit 50f74f5, the last one before
 //! `threads` (issue 24): a change of the one-thread path that alters any search shows here.
 //! The guided MCTS (`mcts`) changed on purpose since (its children are made as progressive
-//! widening admits them, issue 24): its traces are only compared between `threads=1` and the
-//! plain spec, as every trace is.
+//! widening admits them, issue 24), and so did alpha-beta (late move reductions and null
+//! windows, on by default; `lmr=off` is the search as it was, pinned here): the changed
+//! searches' traces are only compared between `threads=1` and the plain spec, as every trace
+//! is.
 
 use abstract_game::{Evaluate, Game, SeededRng, random_move};
 use abstract_game_search::BotSpec;
@@ -42,13 +44,17 @@ fn trace<G: Evaluate>(start: &G, spec: &str, moves: usize) -> Vec<String> {
 }
 
 const SPECS: [&str; 3] = [
-    "alphabeta:depth=3",
-    "alphabeta:nodes=20000",
+    "alphabeta:depth=3:lmr=off",
+    "alphabeta:nodes=20000:lmr=off",
     "uct:iters=300:seed=2",
 ];
 
 /// Searched like [`SPECS`] but not pinned to recorded lines.
-const UNPINNED: [&str; 1] = ["mcts:iters=400:seed=3"];
+const UNPINNED: [&str; 3] = [
+    "mcts:iters=400:seed=3",
+    "alphabeta:depth=3",
+    "alphabeta:nodes=20000",
+];
 
 /// The traces of every spec of `specs` with `suffix` appended, headed by game and spec.
 fn all_traces(specs: &[&str], suffix: &str) -> Vec<String> {
@@ -96,7 +102,7 @@ fn threads_1_is_the_same_search() {
         .collect();
     assert_eq!(found, expected);
     let plain = all_traces(&UNPINNED, "");
-    assert_eq!(plain.len(), 12, "{plain:?}");
+    assert_eq!(plain.len(), 36, "{plain:?}");
     assert_eq!(
         all_traces(&UNPINNED, ":threads=1"),
         plain
@@ -111,27 +117,27 @@ fn threads_1_is_the_same_search() {
 }
 
 const EXPECTED: &[&str] = &[
-    "gipf alphabeta:depth=3",
+    "gipf alphabeta:depth=3:lmr=off",
     "a4-b4 d3 n3602 v0.0000 pv a4-b4 a1-b2 a4-b4",
     "a1-b2 d3 n3261 v0.1974 pv a1-b2 a4-b4 a1-b2",
     "a4-b4 d3 n3469 v0.0997 pv a4-b4 a1-b2 a4-b4",
-    "epaminondas alphabeta:depth=3",
+    "epaminondas alphabeta:depth=3:lmr=off",
     "g1-d4 d3 n16679 v-0.0570 pv g1-d4 b8-e5 c1xh6",
     "e6xh3 d3 n17346 v0.0751 pv e6xh3 c1xh6 e8-h5",
     "d1xg4 d3 n25458 v-0.1103 pv d1xg4 h7xh4 e3xh3",
-    "pikemen alphabeta:depth=3",
+    "pikemen alphabeta:depth=3:lmr=off",
     "f3(NW) d3 n20472 v-0.0076 pv f3(NW) a3(NE) c6(U)",
     "a3(NE) d3 n55407 v-0.0087 pv a3(NE) b7(SE) f3xc6",
     "a6(SE) d3 n36863 v-0.1354 pv a6(SE) f3xc6(E) a3xd6(E)",
-    "gipf alphabeta:nodes=20000",
+    "gipf alphabeta:nodes=20000:lmr=off",
     "e1-e2 d4 n20000 v-0.0831 pv e1-e2 d1-e2 d1-d2 a1-b2 g1-f2 xb3,c3,e3,f2",
     "a5-b5 d4 n20000 v0.0167 pv a5-b5 e1-e2 a1-b2 a3-b4 c7-d7",
     "e1-e2 d4 n20000 v-0.0831 pv e1-e2 a1-b2 d1-d2 a5-b5 d1-d2",
-    "epaminondas alphabeta:nodes=20000",
+    "epaminondas alphabeta:nodes=20000:lmr=off",
     "g1-d4 d3 n20000 v-0.0570 pv g1-d4 b8-e5 c1xh6 g8xg5",
     "e6xh3 d3 n20000 v0.0751 pv e6xh3 c1xh6 e8-h5 d1-f3",
     "c1xh6 d2 n20000 v-0.0751 pv c1xh6 f8-f6 a1-c3",
-    "pikemen alphabeta:nodes=20000",
+    "pikemen alphabeta:nodes=20000:lmr=off",
     "f3(NW) d2 n20000 v0.0203 pv f3(NW) a3(NE) c6(U)",
     "d1(NE) d2 n20000 v-0.0364 pv d1(NE) a6(SE) f3(U)",
     "c6(U) d2 n20000 v-0.1793 pv c6(U) f3-e4(N) d1xg4(NW)",
