@@ -11,6 +11,8 @@
 //! searches' traces are only compared between `threads=1` and the plain spec, as every trace
 //! is.
 
+mod common;
+
 use abstract_game::{Evaluate, Game, SeededRng, random_move};
 use abstract_game_search::BotSpec;
 
@@ -59,12 +61,7 @@ const UNPINNED: [&str; 3] = [
 /// The traces of every spec of `specs` with `suffix` appended, headed by game and spec.
 fn all_traces(specs: &[&str], suffix: &str) -> Vec<String> {
     let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
-    let epaminondas = epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
-        width: 8,
-        height: 8,
-        ..Default::default()
-    })
-    .unwrap();
+    let epaminondas = common::epaminondas_8x8();
     let pikemen = pikemen_core::Pikemen::new(&pikemen_core::Config {
         players: 3,
         ..Default::default()

@@ -1,6 +1,8 @@
 //! Late move reductions and null windows (`lmr=on`, the default) search fewer nodes to the
 //! same depth than the whole-window search (`lmr=off`), and still prove what it proves.
 
+mod common;
+
 use abstract_game::{Evaluate, Game, SeededRng, random_move, toy::Subtraction};
 use abstract_game_search::{AlphaBeta, Bot, Limits};
 
@@ -25,12 +27,7 @@ fn nodes<G: Evaluate>(start: &G, depth: u32) -> (u64, u64) {
 #[test]
 fn reductions_search_fewer_nodes_in_every_game() {
     let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
-    let epaminondas = epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
-        width: 8,
-        height: 8,
-        ..Default::default()
-    })
-    .unwrap();
+    let epaminondas = common::epaminondas_8x8();
     let pikemen = pikemen_core::Pikemen::new(&Default::default()).unwrap();
     for (game, (on, off)) in [
         ("gipf", nodes(&gipf, 4)),

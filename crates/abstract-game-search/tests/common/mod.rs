@@ -1,4 +1,7 @@
-//! Test helpers: positions from seeded random games.
+//! Test helpers: positions from seeded random games, and the games the tests search.
+
+// Each test program uses some of these.
+#![allow(dead_code)]
 
 use abstract_game::{Game, SeededRng};
 
@@ -28,4 +31,14 @@ pub fn sample_positions<G: Game>(start: &G, games: u64, max_plies: usize) -> Vec
     }
     out.retain(|s| !s.status().is_finished());
     out
+}
+
+/// Epaminondas on the 8 x 8 board, the tests' quick size.
+pub fn epaminondas_8x8() -> epaminondas_core::Epaminondas {
+    epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
+        width: 8,
+        height: 8,
+        ..Default::default()
+    })
+    .unwrap()
 }
