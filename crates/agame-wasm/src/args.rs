@@ -103,7 +103,7 @@ pub fn text(v: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
 }
 
 /// The whole number `v`, from 0 to `max`; `what` names it in the error.
-pub fn whole(v: &JsValue, what: &str, max: u64) -> Result<u64, JsError> {
+pub fn whole(v: &JsValue, what: impl core::fmt::Display, max: u64) -> Result<u64, JsError> {
     match v.as_f64() {
         // `max` is at most 2^53, so the comparison is exact and the cast keeps the value.
         Some(x) if x.fract() == 0.0 && (0.0..=max as f64).contains(&x) => Ok(x as u64),
@@ -180,7 +180,7 @@ pub fn strings(list: &JsValue, what: &str) -> Result<Vec<String>, JsError> {
         )));
     }
     let n = get(list, &JsValue::from_str("length"), what)?;
-    let n = whole(&n, &format!("{what}.length"), u64::from(u32::MAX))?;
+    let n = whole(&n, format_args!("{what}.length"), u64::from(u32::MAX))?;
     (0..n)
         .map(|i| {
             let item = get(list, &JsValue::from_f64(i as f64), what)?;

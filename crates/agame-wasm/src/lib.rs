@@ -226,7 +226,9 @@ impl State {
 
     /// The number of an action argument (`what` names the call).
     fn action(v: &JsValue, what: &str) -> Result<u32, JsError> {
-        let n = whole(v, &format!("{what}: the action"), u64::from(u32::MAX))?;
+        // The name is formatted only for an error: a program playing many plies calls this
+        // once a ply.
+        let n = whole(v, format_args!("{what}: the action"), u64::from(u32::MAX))?;
         Ok(n as u32)
     }
 }

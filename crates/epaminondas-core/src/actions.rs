@@ -99,20 +99,15 @@ impl Actions for Epaminondas {
             out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));
             out.sort_unstable();
         } else {
-            // Visited in the order of the numbers, so nothing needs sorting; the second
+            // Written in the order of the numbers, so nothing needs sorting; the second
             // player's frame turns the board upside down.
-            let (w, distances) = (u32::from(self.geo.width), self.max_distance());
-            let mut push = |f: u32, r: u32, d: usize, k: u32, moves: u32| {
-                let first = ((r * w + f) * 8 + d as u32) * distances + k - 1;
-                for action in first..first + moves {
-                    out.push(action);
-                }
-            };
-            let (p, geo) = (self.to_move as usize, &self.geo);
+            let (p, distances) = (self.to_move as usize, self.max_distance());
             if p == 1 {
-                self.lines.each_move_by_rear::<true>(p, geo, &mut push);
+                self.lines
+                    .write_actions_by_rear::<true>(p, &self.geo, distances, out);
             } else {
-                self.lines.each_move_by_rear::<false>(p, geo, &mut push);
+                self.lines
+                    .write_actions_by_rear::<false>(p, &self.geo, distances, out);
             }
         }
     }
@@ -158,12 +153,14 @@ mod tests {
         let mut rng = SeededRng::new(11);
         let mut listed = alloc::vec::Vec::new();
         for (width, height) in crate::board::TEST_SHAPES {
-            for mirror in [false, true] {
+            // Stones (on boards of 7 ranks or more): placed by the default way, then
+            // blocking squares in the lines.
+            for (mirror, stones) in [(false, false), (true, false), (true, height >= 7)] {
                 let config = Config {
                     width,
                     height,
                     mirror,
-                    stones: false,
+                    stones,
                 };
                 let mut g = Epaminondas::new(&config).unwrap();
                 for _ in 0..300 {

@@ -473,98 +473,104 @@ impl Lines {
         [up as u16, down as u16]
     }
 
-    /// Calls `visit(file, rank, d, distance, moves)` for the piece moves of player `p` (the
-    /// mirror rule aside), one call per rear square and direction that has any, in the order
-    /// of the action numbers: by rear square (ranks from the top when `UPSIDE_DOWN`, files
-    /// ascending), then by direction ([`rear_dirs`]); the call stands for the `moves` moves
-    /// at distances `distance`, `distance + 1`, ... from the rear piece to the destination.
-    /// `rank` and `d` are numbered in that frame. The frame is a constant so that the
-    /// direction loops unroll with constant shifts.
-    pub(crate) fn each_move_by_rear<const UPSIDE_DOWN: bool>(
+    /// Writes the action numbers of the piece moves of player `p` (the mirror rule aside) into
+    /// `out`, ascending: by rear square (ranks from the top when `UPSIDE_DOWN`, files
+    /// ascending), then by direction ([`rear_dirs`]), then by distance, as `actions.rs`
+    /// numbers them on a board `geo.width` files wide with distances `1..=distances`. `out`
+    /// is cleared first.
+    ///
+    /// Branches are what this costs (a piece's eight directions each test unpredictably), so
+    /// a lone step is written whether or not it exists and kept by advancing the end, and the
+    /// direction loop is unrolled into constants (the frame, the line through a square and the
+    /// sense on it). The exact number of moves, the kept counts' sum, sizes `out` beforehand.
+    pub(crate) fn write_actions_by_rear<const UPSIDE_DOWN: bool>(
         &self,
         p: usize,
         geo: &Geometry,
-        mut visit: impl FnMut(u32, u32, usize, u32, u32),
+        distances: u32,
+        out: &mut alloc::vec::Vec<u32>,
     ) {
-        let dirs = const { rear_dirs(UPSIDE_DOWN) };
+        let total: u32 = self.count(p).iter().sum();
+        out.clear();
+        // Slack for the entries written past the moves (see `Emit::direction`).
+        out.resize(total as usize + GROUP_WRITES as usize, 0);
+        let mut len = 0usize;
         let h = i32::from(geo.height);
+        let w = u32::from(geo.width);
         let (own_rows, free_rows) = (Lines::rows(&self.own[p & 1], h), Lines::rows(&self.free, h));
-        let row = |rows: &Rows, r: i32| rows[(r + 1) as usize];
-        // Per direction (in the frame's order): its line through (f, r) is number
-        // `fixed + per_rank * r + per_file * f` (as `line_of` works it out), the position on
-        // it `f` on a rank and `r` on any other line; the parts worked out once here.
-        let through = dirs.map(|d| {
-            let (orientation, up) = ORIENTATION[d];
-            let (fixed, _) = line_of(orientation, h, 0, 0);
-            let (file_step, _) = line_of(orientation, h, 1, 0);
-            let (rank_step, _) = line_of(orientation, h, 0, 1);
-            let fixed = fixed as i32;
-            (
-                fixed,
-                rank_step as i32 - fixed,
-                file_step as i32 - fixed,
-                orientation == 0,
-                up,
-            )
-        });
         for frame_rank in 0..h {
             let r = if UPSIDE_DOWN {
                 h - 1 - frame_rank
             } else {
                 frame_rank
             };
-            let pieces = row(&own_rows, r);
+            let pieces = own_rows[(r + 1) as usize];
             if pieces == 0 {
                 continue;
             }
-            // Per direction (in the frame's order): the pieces that step alone onto an empty
-            // square, and those with an own piece ahead (a longer group).
-            let mut alone = [0u32; 8];
-            let mut group = [0u32; 8];
-            for (i, &d) in dirs.iter().enumerate() {
-                let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
-                // Bit f of `ahead(x)` is bit f + dx of x.
-                let ahead = |x: u32| (x << 1) >> (1 + dx);
-                let own_ahead = ahead(row(&own_rows, r + dy));
-                alone[i] = pieces & !own_ahead & ahead(row(&free_rows, r + dy));
-                group[i] = pieces & own_ahead;
-            }
+            let row = RowMoves::<UPSIDE_DOWN>::new(&own_rows, &free_rows, r, pieces);
             let mut left = pieces;
             while left != 0 {
                 let f = left.trailing_zeros();
                 left &= left - 1;
-                for i in 0..8 {
-                    if alone[i] >> f & 1 != 0 {
-                        visit(f, frame_rank as u32, i, 1, 1);
-                    } else if group[i] >> f & 1 != 0 {
-                        let (fixed, per_rank, per_file, on_file, up) = through[i];
-                        let l = (fixed + per_rank * r + per_file * f as i32) as usize;
-                        let pos = if on_file { f } else { r as u32 };
-                        let (n, head) = self.group_on(p, l, pos, up);
-                        // Onto the free squares, then (a distance further) the capture.
-                        let moves = head.free + u32::from(n >= head.capture_from);
-                        if moves > 0 {
-                            visit(f, frame_rank as u32, i, n, moves);
-                        }
-                    }
-                }
+                let base = (frame_rank as u32 * w + f) * 8 * distances;
+                let mut at = Emit {
+                    lines: self,
+                    p,
+                    h,
+                    r,
+                    f,
+                    base,
+                    distances,
+                    out: &mut out[..],
+                    len,
+                };
+                at.direction::<0, UPSIDE_DOWN>(&row);
+                at.direction::<1, UPSIDE_DOWN>(&row);
+                at.direction::<2, UPSIDE_DOWN>(&row);
+                at.direction::<3, UPSIDE_DOWN>(&row);
+                at.direction::<4, UPSIDE_DOWN>(&row);
+                at.direction::<5, UPSIDE_DOWN>(&row);
+                at.direction::<6, UPSIDE_DOWN>(&row);
+                at.direction::<7, UPSIDE_DOWN>(&row);
+                len = at.len;
             }
         }
+        debug_assert_eq!(
+            len, total as usize,
+            "the moves written are the moves counted"
+        );
+        out.truncate(len);
     }
 
     /// The group of player `p` whose rear piece is at position `pos` of line `l`, moving
-    /// towards higher positions (`up`) or lower: its size and its head, the run taken as the
-    /// group alone.
-    #[inline]
-    fn group_on(&self, p: usize, l: usize, pos: u32, up: bool) -> (u32, Head) {
+    /// towards higher positions (`up`) or lower: its size and its number of moves, the run
+    /// taken as the group alone. Without branches: a group of `n` pieces steps onto the `e`
+    /// free squares ahead, up to `n` of them, and captures the `m` enemy pieces beyond them
+    /// when `m >= 1`, `e < n` and `m < n`.
+    #[inline(always)]
+    fn group_moves(&self, p: usize, l: usize, pos: u32, up: bool) -> (u32, u32) {
         let (own, enemy, free) = self.line(p, l);
-        if up {
+        let (n, e, m) = if up {
             let n = (own >> pos).trailing_ones();
-            (n, Head::up_run(n, enemy, free, pos + n - 1))
+            let head = pos + n - 1;
+            let e = (free >> (head + 1)).trailing_ones();
+            // At most 16 (nothing there in a 16-bit line).
+            (n, e, (enemy >> (head + e + 1)).trailing_ones())
         } else {
             let n = (own << (31 - pos)).leading_ones();
-            (n, Head::down_run(n, enemy, free, pos + 1 - n))
-        }
+            let head = pos + 1 - n;
+            // Bit head - 1 moved to bit 63 (nothing at all for head = 0), then the bit below
+            // the free squares likewise.
+            let e = (u64::from(free) << 32 << (32 - head)).leading_ones();
+            (
+                n,
+                e,
+                (u64::from(enemy) << 32 << (32 - (head - e))).leading_ones(),
+            )
+        };
+        let capture = (e < n) & (m != 0) & (m < n);
+        (n, e.min(n) + u32::from(capture))
     }
 
     /// Piece move number `i` among the moves in direction `d`, in generation order (heads by
@@ -663,6 +669,77 @@ impl Lines {
             return None;
         }
         None
+    }
+}
+
+/// The pieces of one rank that move in each direction (in a frame's order): alone onto the
+/// empty square ahead, or with an own piece ahead (a longer group).
+struct RowMoves<const UPSIDE_DOWN: bool> {
+    alone: [u32; 8],
+    group: [u32; 8],
+}
+
+impl<const UPSIDE_DOWN: bool> RowMoves<UPSIDE_DOWN> {
+    #[inline(always)]
+    fn new(own_rows: &Rows, free_rows: &Rows, r: i32, pieces: u32) -> Self {
+        let dirs = const { rear_dirs(UPSIDE_DOWN) };
+        let row = |rows: &Rows, r: i32| rows[(r + 1) as usize];
+        let mut alone = [0u32; 8];
+        let mut group = [0u32; 8];
+        for (i, &d) in dirs.iter().enumerate() {
+            let (dx, dy) = (i32::from(DIRS[d].0), i32::from(DIRS[d].1));
+            // Bit f of `ahead(x)` is bit f + dx of x.
+            let ahead = |x: u32| (x << 1) >> (1 + dx);
+            let own_ahead = ahead(row(own_rows, r + dy));
+            alone[i] = pieces & !own_ahead & ahead(row(free_rows, r + dy));
+            group[i] = pieces & own_ahead;
+        }
+        RowMoves { alone, group }
+    }
+}
+
+/// Entries a group's moves are written to whatever their number, at least 1 (a lone step
+/// is one).
+const GROUP_WRITES: u32 = 4;
+
+/// Writing the actions of the piece on (f, r) into `out[len..]`.
+struct Emit<'a> {
+    lines: &'a Lines,
+    p: usize,
+    h: i32,
+    r: i32,
+    f: u32,
+    /// The action number of direction 0, distance 1 from this rear square.
+    base: u32,
+    distances: u32,
+    out: &'a mut [u32],
+    len: usize,
+}
+
+impl Emit<'_> {
+    /// The actions of direction number `I` in the frame's order.
+    #[inline(always)]
+    fn direction<const I: usize, const UPSIDE_DOWN: bool>(&mut self, row: &RowMoves<UPSIDE_DOWN>) {
+        let first = self.base + I as u32 * self.distances;
+        // The lone step, kept only if it is one (there is always room: see the caller).
+        self.out[self.len] = first;
+        self.len += (row.alone[I] >> self.f & 1) as usize;
+        if row.group[I] >> self.f & 1 != 0 {
+            let (orientation, up) = const { ORIENTATION[rear_dirs(UPSIDE_DOWN)[I]] };
+            let (l, pos) = line_of(orientation, self.h, self.f as i32, self.r);
+            let (n, moves) = self.lines.group_moves(self.p, l, pos, up);
+            // Onto the free squares (the front piece `n`, `n + 1`, ... from the rear), then
+            // a distance further the capture: the first few written whatever their number
+            // (there is room), as for the lone step.
+            let first = first + n - 1;
+            for k in 0..GROUP_WRITES {
+                self.out[self.len + k as usize] = first + k;
+            }
+            for k in GROUP_WRITES..moves {
+                self.out[self.len + k as usize] = first + k;
+            }
+            self.len += moves as usize;
+        }
     }
 }
 
