@@ -661,10 +661,28 @@ impl<G: Actions + Observe> VecEnv<G> {
         out: BatchMut<'_>,
         incremental: bool,
     ) -> Result<(), BatchError> {
+        // Both passes in one visit to the pool: each visit wakes its threads and then the
+        // caller, which costs tens of microseconds on a virtual machine.
+        let pool = self.pool.take();
+        let result = match &pool {
+            Some(p) => p.install(|| self.step_passes(Some(p), actions, out, incremental)),
+            None => self.step_passes(None, actions, out, incremental),
+        };
+        self.pool = pool;
+        result
+    }
+
+    fn step_passes(
+        &mut self,
+        pool: Option<&ThreadPool>,
+        actions: &[u32],
+        out: BatchMut<'_>,
+        incremental: bool,
+    ) -> Result<(), BatchError> {
         let n = self.slots.len();
         check_len("actions", n, actions.len())?;
         out.check(n, self.dims)?;
-        let (shared, dims, pool) = (&self.shared, self.dims, self.pool.as_ref());
+        let (shared, dims) = (&self.shared, self.dims);
         // Check every action first, keeping the moves they stand for.
         par::run(
             pool,
@@ -693,17 +711,41 @@ impl<G: Actions + Observe> VecEnv<G> {
                     truncated,
                     final_obs,
                 } = out;
-                if incremental {
-                    clear_rows(slots, obs, mask, dims);
-                }
                 let rows = rewards
                     .chunks_exact_mut(dims.players)
                     .zip(terminated.iter_mut())
                     .zip(truncated.iter_mut())
                     .zip(final_obs.chunks_exact_mut(dims.obs));
-                for (k, (slot, (((rewards, terminated), truncated), final_obs))) in
-                    slots.iter_mut().zip(rows).enumerate()
+                if !incremental {
+                    for (k, (slot, (((rewards, terminated), truncated), final_obs))) in
+                        slots.iter_mut().zip(rows).enumerate()
+                    {
+                        let row = Row {
+                            rewards,
+                            terminated,
+                            truncated,
+                            final_obs,
+                        };
+                        step_slot(shared, first + k, slot, row);
+                    }
+                    write_rows(slots, obs, mask, to_play, dims);
+                    return Ok(());
+                }
+                // One game at a time: its rows are cleared, stepped and set while their cache
+                // lines are still near (a batch's observations are megabytes).
+                let shown = obs
+                    .chunks_exact_mut(dims.obs)
+                    .zip(mask.chunks_exact_mut(dims.actions))
+                    .zip(to_play.iter_mut());
+                for (
+                    k,
+                    (
+                        (slot, (((rewards, terminated), truncated), final_obs)),
+                        ((obs, mask), to_play),
+                    ),
+                ) in slots.iter_mut().zip(rows).zip(shown).enumerate()
                 {
+                    clear_row(slot, obs, mask);
                     let row = Row {
                         rewards,
                         terminated,
@@ -711,11 +753,7 @@ impl<G: Actions + Observe> VecEnv<G> {
                         final_obs,
                     };
                     step_slot(shared, first + k, slot, row);
-                }
-                if incremental {
-                    set_rows(slots, obs, mask, to_play, dims);
-                } else {
-                    write_rows(slots, obs, mask, to_play, dims);
+                    set_row(slot, obs, mask, to_play);
                 }
                 Ok(())
             },
@@ -729,19 +767,13 @@ impl<G: Actions + Observe> VecEnv<G> {
     /// `out` of the wrong length.
     pub fn sample_actions(&mut self, out: &mut [u32]) -> Result<(), BatchError> {
         check_len("actions", self.slots.len(), out.len())?;
-        par::run(
-            self.pool.as_ref(),
-            &mut self.slots,
-            out,
-            &|_, slots: &mut [Slot<G>], out: &mut [u32]| {
-                for (slot, action) in slots.iter_mut().zip(out) {
-                    // Every slot's game goes on (autoreset), so there is an action to draw.
-                    let i = slot.sampler.below(slot.legal.len());
-                    *action = slot.legal.get(i).copied().unwrap_or(0);
-                }
-                Ok(())
-            },
-        )
+        // On the calling thread: a draw is a few nanoseconds, less than waking the pool.
+        for (slot, action) in self.slots.iter_mut().zip(out) {
+            // Every slot's game goes on (autoreset), so there is an action to draw.
+            let i = slot.sampler.below(slot.legal.len());
+            *action = slot.legal.get(i).copied().unwrap_or(0);
+        }
+        Ok(())
     }
 
     /// Game `slot` as it stands.
@@ -886,40 +918,23 @@ fn write_rows<G: Actions + Observe>(
     }
 }
 
-/// Zeroes what the `obs` and `mask` rows of `slots` hold, when they show the games as they
-/// stand: each observation cleared by its game, each legal action's entry.
-fn clear_rows<G: Actions + Observe>(
-    slots: &[Slot<G>],
-    obs: &mut [f32],
-    mask: &mut [bool],
-    dims: Dims,
-) {
-    let rows = obs
-        .chunks_exact_mut(dims.obs)
-        .zip(mask.chunks_exact_mut(dims.actions));
-    for (slot, (obs, mask)) in slots.iter().zip(rows) {
-        let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
-        slot.state.clear_observation(seat, obs);
-        mark(mask, &slot.legal, false);
-    }
+/// Zeroes what the `obs` and `mask` rows of a game hold, when they show the game as it
+/// stands: its observation cleared by the game, each legal action's entry.
+fn clear_row<G: Actions + Observe>(slot: &Slot<G>, obs: &mut [f32], mask: &mut [bool]) {
+    let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
+    slot.state.clear_observation(seat, obs);
+    mark(mask, &slot.legal, false);
 }
 
-/// [`write_rows`] into rows that [`clear_rows`] zeroed.
-fn set_rows<G: Actions + Observe>(
-    slots: &[Slot<G>],
+/// What [`write_rows`] writes for one game, into rows that [`clear_row`] zeroed.
+fn set_row<G: Actions + Observe>(
+    slot: &Slot<G>,
     obs: &mut [f32],
     mask: &mut [bool],
-    to_play: &mut [u8],
-    dims: Dims,
+    to_play: &mut u8,
 ) {
-    let rows = obs
-        .chunks_exact_mut(dims.obs)
-        .zip(mask.chunks_exact_mut(dims.actions))
-        .zip(to_play.iter_mut());
-    for (slot, ((obs, mask), to_play)) in slots.iter().zip(rows) {
-        let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
-        slot.state.write_observation(seat, obs);
-        mark(mask, &slot.legal, true);
-        *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
-    }
+    let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
+    slot.state.write_observation(seat, obs);
+    mark(mask, &slot.legal, true);
+    *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
 }
