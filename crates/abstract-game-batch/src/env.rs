@@ -273,12 +273,22 @@ struct Slot<G: Game> {
     /// The legal actions of `state`, ascending ([`Actions::legal_actions`], which games make
     /// fast): the mask, the checks and the sampler all read it.
     legal: Vec<u32>,
+    /// The seat that decides in `state` (never finished in a slot), kept with `legal` so that
+    /// a step asks the rules for the status once.
+    seat: PlayerId,
 }
 
 impl<G: Actions> Slot<G> {
     /// Works out the legal actions again, after `state` changed.
     fn refresh(&mut self) {
+        let seat = self.state.to_move().unwrap_or(PlayerId::FIRST);
+        self.refresh_with(seat);
+    }
+
+    /// [`Slot::refresh`] when the seat to decide is known.
+    fn refresh_with(&mut self, seat: PlayerId) {
         self.state.legal_actions(&mut self.legal);
+        self.seat = seat;
     }
 }
 
@@ -434,6 +444,7 @@ impl<G: Actions + Observe> VecEnv<G> {
                 sampler: SeededRng::new(0),
                 pending: None,
                 legal: Vec::new(),
+                seat: PlayerId::FIRST,
             })
             .collect();
         let mut env = VecEnv {
@@ -866,25 +877,28 @@ fn step_slot<G: Actions + Observe>(
     let Some(mv) = slot.pending.take() else {
         return;
     };
-    let mover = slot.state.to_move().unwrap_or(PlayerId::FIRST);
+    let mover = slot.seat;
     slot.state.apply_unchecked(mv);
     row.rewards.fill(0.0);
     *row.terminated = false;
     *row.truncated = false;
-    if let Status::Finished(outcome) = slot.state.status() {
-        for (seat, reward) in PlayerId::all(slot.state.player_count()).zip(row.rewards.iter_mut()) {
-            *reward = outcome.returns(seat) as f32;
+    let outcome = match slot.state.status() {
+        Status::Ongoing(seat) => {
+            slot.refresh_with(seat);
+            return;
         }
-        let cut = (shared.truncated)(&slot.state);
-        *row.truncated = cut;
-        *row.terminated = !cut;
-        // The row's length was checked with the batch's buffers.
-        let _ = slot.state.observe(mover, row.final_obs);
-        slot.episode += 1;
-        shared.restart(index, slot);
-    } else {
-        slot.refresh();
+        Status::Finished(outcome) => outcome,
+    };
+    for (seat, reward) in PlayerId::all(slot.state.player_count()).zip(row.rewards.iter_mut()) {
+        *reward = outcome.returns(seat) as f32;
     }
+    let cut = (shared.truncated)(&slot.state);
+    *row.truncated = cut;
+    *row.terminated = !cut;
+    // The row's length was checked with the batch's buffers.
+    let _ = slot.state.observe(mover, row.final_obs);
+    slot.episode += 1;
+    shared.restart(index, slot);
 }
 
 /// Sets the entries of `mask` at the actions `legal` to `value` (numbers beyond the mask,
@@ -911,18 +925,17 @@ fn write_rows<G: Actions + Observe>(
         .zip(to_play.iter_mut());
     for (slot, ((obs, mask), to_play)) in slots.iter().zip(rows) {
         // Lengths were checked with the batch's buffers.
-        let _ = slot.state.observe_to_move(obs);
+        let _ = slot.state.observe(slot.seat, obs);
         mask.fill(false);
         mark(mask, &slot.legal, true);
-        *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
+        *to_play = slot.seat.index() as u8;
     }
 }
 
 /// Zeroes what the `obs` and `mask` rows of a game hold, when they show the game as it
 /// stands: its observation cleared by the game, each legal action's entry.
 fn clear_row<G: Actions + Observe>(slot: &Slot<G>, obs: &mut [f32], mask: &mut [bool]) {
-    let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
-    slot.state.clear_observation(seat, obs);
+    slot.state.clear_observation(slot.seat, obs);
     mark(mask, &slot.legal, false);
 }
 
@@ -933,8 +946,7 @@ fn set_row<G: Actions + Observe>(
     mask: &mut [bool],
     to_play: &mut u8,
 ) {
-    let seat = slot.state.to_move().unwrap_or(PlayerId::FIRST);
-    slot.state.write_observation(seat, obs);
+    slot.state.write_observation(slot.seat, obs);
     mark(mask, &slot.legal, true);
-    *to_play = slot.state.to_move().map_or(0, |p| p.index() as u8);
+    *to_play = slot.seat.index() as u8;
 }
