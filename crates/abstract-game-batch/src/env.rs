@@ -727,23 +727,8 @@ impl<G: Actions + Observe> VecEnv<G> {
                     .zip(terminated.iter_mut())
                     .zip(truncated.iter_mut())
                     .zip(final_obs.chunks_exact_mut(dims.obs));
-                if !incremental {
-                    for (k, (slot, (((rewards, terminated), truncated), final_obs))) in
-                        slots.iter_mut().zip(rows).enumerate()
-                    {
-                        let row = Row {
-                            rewards,
-                            terminated,
-                            truncated,
-                            final_obs,
-                        };
-                        step_slot(shared, first + k, slot, row);
-                    }
-                    write_rows(slots, obs, mask, to_play, dims);
-                    return Ok(());
-                }
-                // One game at a time: its rows are cleared, stepped and set while their cache
-                // lines are still near (a batch's observations are megabytes).
+                // One game at a time: its rows are cleared, stepped and written while their
+                // cache lines are still near (a batch's observations are megabytes).
                 let shown = obs
                     .chunks_exact_mut(dims.obs)
                     .zip(mask.chunks_exact_mut(dims.actions))
@@ -756,7 +741,9 @@ impl<G: Actions + Observe> VecEnv<G> {
                     ),
                 ) in slots.iter_mut().zip(rows).zip(shown).enumerate()
                 {
-                    clear_row(slot, obs, mask);
+                    if incremental {
+                        clear_row(slot, obs, mask);
+                    }
                     let row = Row {
                         rewards,
                         terminated,
@@ -764,7 +751,11 @@ impl<G: Actions + Observe> VecEnv<G> {
                         final_obs,
                     };
                     step_slot(shared, first + k, slot, row);
-                    set_row(slot, obs, mask, to_play);
+                    if incremental {
+                        set_row(slot, obs, mask, to_play);
+                    } else {
+                        write_row(slot, obs, mask, to_play);
+                    }
                 }
                 Ok(())
             },
@@ -924,12 +915,22 @@ fn write_rows<G: Actions + Observe>(
         .zip(mask.chunks_exact_mut(dims.actions))
         .zip(to_play.iter_mut());
     for (slot, ((obs, mask), to_play)) in slots.iter().zip(rows) {
-        // Lengths were checked with the batch's buffers.
-        let _ = slot.state.observe(slot.seat, obs);
-        mask.fill(false);
-        mark(mask, &slot.legal, true);
-        *to_play = slot.seat.index() as u8;
+        write_row(slot, obs, mask, to_play);
     }
+}
+
+/// Writes the `obs`, `mask` and `to_play` rows of one game in full.
+fn write_row<G: Actions + Observe>(
+    slot: &Slot<G>,
+    obs: &mut [f32],
+    mask: &mut [bool],
+    to_play: &mut u8,
+) {
+    // Lengths were checked with the batch's buffers.
+    let _ = slot.state.observe(slot.seat, obs);
+    mask.fill(false);
+    mark(mask, &slot.legal, true);
+    *to_play = slot.seat.index() as u8;
 }
 
 /// Zeroes what the `obs` and `mask` rows of a game hold, when they show the game as it
