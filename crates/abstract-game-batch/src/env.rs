@@ -419,8 +419,9 @@ impl<G: Actions + Observe> VecEnv<G> {
         }
         let pool = if options.threads > 1 {
             Some(
+                // The calling thread is one of the workers (`par::run`).
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(options.threads)
+                    .num_threads(options.threads - 1)
                     .build()
                     .map_err(|e| BatchError::Pool(e.to_string()))?,
             )
@@ -512,7 +513,7 @@ impl<G: Actions + Observe> VecEnv<G> {
     pub fn threads(&self) -> usize {
         self.pool
             .as_ref()
-            .map_or(1, ThreadPool::current_num_threads)
+            .map_or(1, |p| p.current_num_threads() + 1)
     }
 
     /// The position every episode starts from (before its random opening).
@@ -672,28 +673,10 @@ impl<G: Actions + Observe> VecEnv<G> {
         out: BatchMut<'_>,
         incremental: bool,
     ) -> Result<(), BatchError> {
-        // Both passes in one visit to the pool: each visit wakes its threads and then the
-        // caller, which costs tens of microseconds on a virtual machine.
-        let pool = self.pool.take();
-        let result = match &pool {
-            Some(p) => p.install(|| self.step_passes(Some(p), actions, out, incremental)),
-            None => self.step_passes(None, actions, out, incremental),
-        };
-        self.pool = pool;
-        result
-    }
-
-    fn step_passes(
-        &mut self,
-        pool: Option<&ThreadPool>,
-        actions: &[u32],
-        out: BatchMut<'_>,
-        incremental: bool,
-    ) -> Result<(), BatchError> {
         let n = self.slots.len();
         check_len("actions", n, actions.len())?;
         out.check(n, self.dims)?;
-        let (shared, dims) = (&self.shared, self.dims);
+        let (shared, dims, pool) = (&self.shared, self.dims, self.pool.as_ref());
         // Check every action first, keeping the moves they stand for.
         par::run(
             pool,
@@ -769,13 +752,19 @@ impl<G: Actions + Observe> VecEnv<G> {
     /// `out` of the wrong length.
     pub fn sample_actions(&mut self, out: &mut [u32]) -> Result<(), BatchError> {
         check_len("actions", self.slots.len(), out.len())?;
-        // On the calling thread: a draw is a few nanoseconds, less than waking the pool.
-        for (slot, action) in self.slots.iter_mut().zip(out) {
-            // Every slot's game goes on (autoreset), so there is an action to draw.
-            let i = slot.sampler.below(slot.legal.len());
-            *action = slot.legal.get(i).copied().unwrap_or(0);
-        }
-        Ok(())
+        par::run(
+            self.pool.as_ref(),
+            &mut self.slots,
+            out,
+            &|_, slots: &mut [Slot<G>], out: &mut [u32]| {
+                for (slot, action) in slots.iter_mut().zip(out) {
+                    // Every slot's game goes on (autoreset), so there is an action to draw.
+                    let i = slot.sampler.below(slot.legal.len());
+                    *action = slot.legal.get(i).copied().unwrap_or(0);
+                }
+                Ok(())
+            },
+        )
     }
 
     /// Game `slot` as it stands.
