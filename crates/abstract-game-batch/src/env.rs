@@ -19,7 +19,9 @@ pub struct EnvOptions {
     /// episodes, restarted by a reset with a seed).
     pub seed: u64,
     /// Worker threads (at least 1). One runs everything on the calling thread; more start a
-    /// pool of that many threads, owned by the batch. Results are the same for every count.
+    /// pool of one thread fewer, owned by the batch, and the calling thread works beside it,
+    /// each thread on the same share of the games at every call. Results are the same for
+    /// every count.
     pub threads: usize,
     /// Random legal plies played at each reset (uniform, from the episode's seed), to start
     /// episodes from varied positions; an opening stops early rather than play a move that
