@@ -121,3 +121,40 @@ impl Drop for Finished<'_> {
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::run;
+
+    #[test]
+    fn every_game_once_with_its_index_and_the_lowest_error() {
+        for threads in 1..=5 {
+            let pool = (threads > 1).then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads - 1)
+                    .build()
+                    .unwrap()
+            });
+            for n in [0, 1, 2, 3, 7, 64, 65, 1000] {
+                let mut games = vec![0u32; n];
+                let index: Vec<usize> = (0..n).collect();
+                let visit = |first: usize, games: &mut [u32], index: &[usize]| {
+                    for (k, (g, &i)) in games.iter_mut().zip(index).enumerate() {
+                        assert_eq!(first + k, i, "threads {threads}, n {n}");
+                        *g += 1;
+                    }
+                    Ok::<(), usize>(())
+                };
+                run(pool.as_ref(), &mut games, &index[..], &visit).unwrap();
+                assert!(games.iter().all(|&g| g == 1), "threads {threads}, n {n}");
+                // Errors at games 5 and n - 1: the lowest is reported, whoever found it.
+                let fail = |first: usize, games: &mut [u32], _: &[usize]| {
+                    let bad = (first..first + games.len()).find(|&i| i == 5 || i + 1 == n);
+                    bad.map_or(Ok(()), Err)
+                };
+                let expected = if n == 0 { Ok(()) } else { Err(5.min(n - 1)) };
+                assert_eq!(run(pool.as_ref(), &mut games, &index[..], &fail), expected);
+            }
+        }
+    }
+}
