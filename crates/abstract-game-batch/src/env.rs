@@ -910,18 +910,16 @@ fn write_rows<G: Actions + Observe>(
     }
 }
 
-/// Writes the `obs`, `mask` and `to_play` rows of one game in full.
+/// Writes the `obs`, `mask` and `to_play` rows of one game in full: zeroed, then set.
 fn write_row<G: Actions + Observe>(
     slot: &Slot<G>,
     obs: &mut [f32],
     mask: &mut [bool],
     to_play: &mut u8,
 ) {
-    // Lengths were checked with the batch's buffers.
-    let _ = slot.state.observe(slot.seat, obs);
+    obs.fill(0.0);
     mask.fill(false);
-    mark(mask, &slot.legal, true);
-    *to_play = slot.seat.index() as u8;
+    set_row(slot, obs, mask, to_play);
 }
 
 /// Zeroes what the `obs` and `mask` rows of a game hold, when they show the game as it
@@ -931,7 +929,7 @@ fn clear_row<G: Actions + Observe>(slot: &Slot<G>, obs: &mut [f32], mask: &mut [
     mark(mask, &slot.legal, false);
 }
 
-/// What [`write_rows`] writes for one game, into rows that [`clear_row`] zeroed.
+/// Sets what [`write_row`] writes, into rows that are zero (or that [`clear_row`] zeroed).
 fn set_row<G: Actions + Observe>(
     slot: &Slot<G>,
     obs: &mut [f32],

@@ -13,7 +13,7 @@ use rayon::ThreadPool;
 use std::sync::{Mutex, PoisonError};
 
 /// At most this many threads share a call.
-pub(crate) const MAX_THREADS: usize = 64;
+const MAX_THREADS: usize = 64;
 /// Something that can be cut in two at a game index (the rows of several buffers at once).
 pub(crate) trait Split: Sized + Send {
     /// The rows of games `..mid` and `mid..`.
