@@ -89,11 +89,21 @@ impl<W: Held> Cached<W> {
     }
 }
 
+/// What a bot's search said beside its move: the move as text, the value for the seat that
+/// moves (-1 to 1), the depth, the nodes or simulations spent and the seconds taken.
+pub struct Choice {
+    pub text: String,
+    pub value: f64,
+    pub depth: u32,
+    pub iterations: u64,
+    pub seconds: f64,
+}
+
 /// A bot of one game, behind the same object-safe face as its states.
 pub trait EngineBot: Send {
-    /// The bot's move in `state` (a state of the game it was built for), as text; `None`
-    /// when the game is over.
-    fn choose(&mut self, state: &dyn Engine) -> Result<Option<String>, String>;
+    /// The bot's move in `state` (a state of the game it was built for) with what its search
+    /// found; `None` when the game is over.
+    fn choose(&mut self, state: &dyn Engine) -> Result<Option<Choice>, String>;
     /// Forgets the game so far.
     fn new_game(&mut self);
 }
@@ -104,7 +114,7 @@ struct BotOf<W: Held> {
 }
 
 impl<W: Held> EngineBot for BotOf<W> {
-    fn choose(&mut self, state: &dyn Engine) -> Result<Option<String>, String> {
+    fn choose(&mut self, state: &dyn Engine) -> Result<Option<Choice>, String> {
         let state = state
             .as_any()
             .downcast_ref::<Cached<W>>()
@@ -112,7 +122,13 @@ impl<W: Held> EngineBot for BotOf<W> {
         Ok(self
             .bot
             .choose(state.held.get(), &self.limits)
-            .map(|(mv, _)| mv.to_string()))
+            .map(|(mv, info)| Choice {
+                text: mv.to_string(),
+                value: info.value,
+                depth: info.depth,
+                iterations: info.iterations,
+                seconds: info.elapsed.as_secs_f64(),
+            }))
     }
 
     fn new_game(&mut self) {

@@ -1,7 +1,7 @@
 //! `agame.Bot` (every bot of the spec strings, the `zero` bot included) and
 //! `agame.zero.Network` (a trained network file, evaluated natively).
 
-use crate::engine::EngineBot;
+use crate::engine::{Choice, EngineBot};
 use crate::spec::{Load, Spec};
 use crate::{PyGame, PyState, value_error};
 use abstract_game_batch::Evaluator;
@@ -45,14 +45,30 @@ impl PyBot {
     /// The bot's move in `state` as text (what `State.play` takes), or `None` when the game
     /// is over. The GIL is released while it searches.
     fn choose_move(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Option<String>> {
-        if state.spec != self.spec {
-            return Err(value_error(
-                "this state is of another game, or other rules, than the bot's".into(),
-            ));
-        }
-        let bot = self.bot.get_mut().unwrap_or_else(PoisonError::into_inner);
-        let inner = state.inner.as_ref();
-        py.detach(|| bot.choose(inner)).map_err(value_error)
+        Ok(self.search(py, state)?.map(|c| c.text))
+    }
+
+    /// The bot's move with what its search found, or `None` when the game is over: a dict
+    /// with `move` (text), `action`, `value` (for the seat that moves, -1 to 1: alpha-beta's
+    /// score, MCTS's and `zero`'s root value, greedy's evaluation), `depth`, `iterations`
+    /// (nodes or simulations) and `seconds`. The GIL is released while it searches.
+    fn analyse<'py>(
+        &mut self,
+        py: Python<'py>,
+        state: &PyState,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(c) = self.search(py, state)? else {
+            return Ok(None);
+        };
+        let action = state.inner.string_to_action(&c.text).map_err(value_error)?;
+        let d = PyDict::new(py);
+        d.set_item("move", &c.text)?;
+        d.set_item("action", action)?;
+        d.set_item("value", c.value)?;
+        d.set_item("depth", c.depth)?;
+        d.set_item("iterations", c.iterations)?;
+        d.set_item("seconds", c.seconds)?;
+        Ok(Some(d))
     }
 
     /// The bot's move in `state` as an action number, or `None` when the game is over.
@@ -77,6 +93,19 @@ impl PyBot {
 
     fn __repr__(&self) -> String {
         format!("agame.Bot({:?}, {:?})", self.spec.name(), self.text)
+    }
+}
+
+impl PyBot {
+    fn search(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Option<Choice>> {
+        if state.spec != self.spec {
+            return Err(value_error(
+                "this state is of another game, or other rules, than the bot's".into(),
+            ));
+        }
+        let bot = self.bot.get_mut().unwrap_or_else(PoisonError::into_inner);
+        let inner = state.inner.as_ref();
+        py.detach(|| bot.choose(inner)).map_err(value_error)
     }
 }
 

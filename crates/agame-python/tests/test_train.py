@@ -332,3 +332,84 @@ def test_evaluation_against_the_rust_bots(tmp_path):
         result = evaluate.play_match(config, network.to_jax(params), spec, 2, seed=1)
         assert result["wins"] + result["draws"] + result["losses"] == 2
         assert 0.0 <= result["score"] <= 1.0
+
+
+# --- teacher games (agame/train/teacher.py)
+
+TEACHER = dict(
+    SMALL,
+    teacher="alphabeta:depth=1",
+    teacher_iterations=3,
+    teacher_games_per_iteration=4,
+    teacher_random_plies=4,
+    eval_games=0,
+)
+
+
+def test_bot_analyse_reports_the_move_and_the_search_value():
+    game = agame.load_game(GAME, **OPTIONS)
+    state = game.new_initial_state()
+    info = agame.Bot(game, "alphabeta:nodes=5000").analyse(state)
+    assert set(info) == {"move", "action", "value", "depth", "iterations", "seconds"}
+    assert info["move"] == agame.Bot(game, "alphabeta:nodes=5000").choose_move(state)
+    assert state.action_to_string(info["action"]) == info["move"]
+    assert info["action"] in state.legal_actions()
+    assert -1.0 <= info["value"] <= 1.0 and info["depth"] >= 1 and info["iterations"] > 0
+    # The move that ends the game: the search's value is its return for the seat that moves.
+    s = game.new_initial_state()
+    bot = agame.Bot(game, "alphabeta:depth=3")
+    while not s.is_terminal():
+        info = bot.analyse(s)
+        nxt = s.clone()
+        nxt.apply_action(info["action"])
+        if nxt.is_terminal():
+            assert info["value"] == nxt.returns()[s.current_player()] != 0.0
+        s = nxt
+    assert bot.analyse(s) is None
+
+
+def test_teacher_positions_carry_the_teachers_move_and_a_blended_value():
+    from agame.train.selfplay import derive_seed
+    from agame.train.teacher import TeacherPlay
+
+    c = resolve(Config(game=GAME, options=OPTIONS, **dict(TEACHER, augment=False, teacher_value_weight=0.0)), agame.load_game(GAME, **OPTIONS))
+    (obs, mask, idx, probs, value), stats = TeacherPlay(c, derive_seed(0, 11)).play(4)
+    assert stats["games"] == 4 and stats["positions"] == len(obs) > 0
+    # One-hot policy targets on a legal move; with weight 0 the values are the final returns.
+    assert np.all(probs[:, 0] == 1.0) and np.all(probs[:, 1:] == 0.0)
+    assert np.all(mask[np.arange(len(idx)), idx[:, 0]])
+    assert set(np.unique(value)) <= {-1.0, 0.0, 1.0}
+    # The first recorded position of game 0 (after its random opening): the teacher's own move.
+    game = agame.load_game(GAME, **OPTIONS)
+    rng = np.random.default_rng(derive_seed(derive_seed(0, 11), 7, 0))
+    state = game.new_initial_state()
+    for _ in range(int(rng.integers(c.teacher_random_plies + 1))):
+        legal = state.legal_actions()
+        state.apply_action(int(legal[rng.integers(len(legal))]))
+    np.testing.assert_array_equal(obs[0], state.observation_tensor().reshape(-1))
+    assert idx[0, 0] == agame.Bot(game, c.teacher).analyse(state)["action"]
+
+
+def test_teacher_games_do_not_depend_on_the_thread_count():
+    from agame.train.teacher import TeacherPlay
+
+    game = agame.load_game(GAME, **OPTIONS)
+    one = resolve(Config(game=GAME, options=OPTIONS, **dict(TEACHER, teacher_threads=1)), game)
+    two = resolve(Config(game=GAME, options=OPTIONS, **dict(TEACHER, teacher_threads=2)), game)
+    a, _ = TeacherPlay(one, 5).play(5)
+    b, _ = TeacherPlay(two, 5).play(5)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+
+
+def test_a_run_starts_from_teacher_games_then_plays_itself(tmp_path):
+    config = Config(game=GAME, options=OPTIONS, seed=2, **TEACHER)
+    trainer = Trainer(config, str(tmp_path / "t"), log=Quiet())
+    trainer.run(iterations=5)
+    rows = trainer.curve
+    # Teacher iterations play teacher_games_per_iteration games each; self-play after them.
+    assert [r["games"] for r in rows[:3]] == [4, 8, 12]
+    assert rows[2]["loss"] is not None
+    assert trainer.teacher.next_game == 12
+    resumed = Trainer(config, str(tmp_path / "t"), log=Quiet())
+    assert resumed.teacher is None  # past teacher_iterations: self-play only

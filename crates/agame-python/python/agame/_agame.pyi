@@ -161,6 +161,10 @@ class Bot:
     def choose_move(self, state: State) -> Optional[str]:
         """The bot's move as text, or None when the game is over (GIL released)."""
     def choose_action(self, state: State) -> Optional[int]: ...
+    def analyse(self, state: State) -> Optional[dict[str, Any]]:
+        """The move with what the search found, or None when the game is over: `move`,
+        `action`, `value` (for the seat that moves, -1 to 1), `depth`, `iterations`, `seconds`
+        (GIL released)."""
     def new_game(self) -> None: ...
 
 class Network:

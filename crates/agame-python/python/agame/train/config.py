@@ -52,6 +52,21 @@ class Config:
     # Search steps (one move in every tree) per iteration.
     steps_per_iteration: int = 32
 
+    # Teacher games (teacher.py): for the first `teacher_iterations` iterations the positions
+    # come from `teacher_games_per_iteration` games of this bot (an agame.Bot spec, e.g.
+    # "alphabeta:nodes=3000"), labelled with its move and its search value, instead of
+    # self-play. None: no teacher, self-play from the first iteration.
+    teacher: Optional[str] = None
+    teacher_iterations: int = 0
+    teacher_games_per_iteration: int = 8
+    # Value target: this weight on the teacher's search value, the rest on the game's return.
+    teacher_value_weight: float = 0.5
+    # Each teacher game opens with 0 to this many uniformly random plies (not recorded).
+    teacher_random_plies: int = 8
+    # A uniformly random move instead of the teacher's, with this probability.
+    teacher_epsilon: float = 0.05
+    teacher_threads: int = 2
+
     # Replay buffer and training.
     replay_capacity: int = 40_000
     # Policy targets are kept sparse: the largest this many entries, renormalised.
@@ -124,6 +139,10 @@ def resolve(config: Config, game) -> Config:
     if c.export_dtype not in ("auto", "f32", "f16", "bf16"):
         raise ValueError(f"export_dtype: auto, f32, f16 or bf16, not {c.export_dtype!r}")
     c.eval_opponents = list(c.eval_opponents)
+    if not 0.0 <= c.teacher_value_weight <= 1.0 or not 0.0 <= c.teacher_epsilon <= 1.0:
+        raise ValueError("teacher_value_weight and teacher_epsilon are between 0 and 1")
+    if c.teacher is not None and (c.teacher_games_per_iteration < 1 or c.teacher_threads < 1):
+        raise ValueError("teacher_games_per_iteration and teacher_threads must be at least 1")
     for name in ("trees", "simulations", "steps_per_iteration", "batch_size", "replay_capacity"):
         if getattr(c, name) < 1:
             raise ValueError(f"{name} must be at least 1")

@@ -67,6 +67,13 @@ class Trainer:
             self._resume()
         with open(os.path.join(out, "config.json"), "w") as f:
             f.write(config.to_json() + "\n")
+        self.teacher = None
+        if config.teacher is not None and self.iteration < config.teacher_iterations:
+            from .teacher import TeacherPlay
+
+            # Game numbers follow the iterations, so a resumed run plays the games it would have.
+            first = self.iteration * config.teacher_games_per_iteration
+            self.teacher = TeacherPlay(config, derive_seed(config.seed, 11), first)
         if ray_address:
             from .ray_actors import RayPool
 
@@ -109,8 +116,11 @@ class Trainer:
         """One iteration; returns its curve row."""
         c = self.config
         start = time.monotonic()
-        params_np = network.to_numpy(self.params)
-        arrays, stats = self.pool.play(params_np, c.steps_per_iteration)
+        if self.teacher is not None and self.iteration < c.teacher_iterations:
+            arrays, stats = self.teacher.play(c.teacher_games_per_iteration)
+        else:
+            params_np = network.to_numpy(self.params)
+            arrays, stats = self.pool.play(params_np, c.steps_per_iteration)
         self.replay.add(*arrays)
         losses = self._train()
         self.iteration += 1

@@ -26,6 +26,41 @@ def derive_seed(*parts: int) -> int:
     return int(np.random.SeedSequence([int(p) & 0xFFFFFFFF for p in parts]).generate_state(1)[0])
 
 
+def position(state, idx: np.ndarray, probs: np.ndarray, rng, augment: bool, num_actions: int):
+    """A training position of `state` with the sparse policy target (idx, probs), under one
+    random symmetry of the game when `augment`: (flat observation, mask, idx, probs, seat)."""
+    obs = state.observation_tensor()
+    legal = state.legal_actions()
+    nsym = state.num_symmetries() if augment else 1
+    sym = int(rng.integers(nsym)) if nsym > 1 else 0
+    if sym:
+        obs = state.transform_observation(sym, obs)
+        image = {a: state.transform_action(sym, a) for a in legal}
+        legal = list(image.values())
+        used = probs > 0
+        idx = idx.copy()
+        idx[used] = [image[int(a)] for a in idx[used]]
+    mask = np.zeros(num_actions, np.bool_)
+    mask[legal] = True
+    return (obs.reshape(-1), mask, idx, probs, state.current_player())
+
+
+def stack(out, game, entries: int):
+    """Positions [(obs, mask, idx, probs, value)] as the replay buffer's five arrays."""
+    if out:
+        return tuple(np.stack([r[k] for r in out]) for k in range(4)) + (
+            np.array([r[4] for r in out], np.float32),
+        )
+    size = int(np.prod(game.observation_tensor_shape()))
+    return (
+        np.zeros((0, size), np.float32),
+        np.zeros((0, game.num_distinct_actions()), np.bool_),
+        np.zeros((0, entries), np.int32),
+        np.zeros((0, entries), np.float32),
+        np.zeros((0,), np.float32),
+    )
+
+
 class SelfPlay:
     def __init__(self, config, seed: int):
         self.config = config
@@ -70,21 +105,8 @@ class SelfPlay:
 
     def _record(self, i: int, state, policy: np.ndarray) -> None:
         c = self.config
-        obs = state.observation_tensor()
-        legal = state.legal_actions()
         idx, probs = sparse_policy(policy, c.policy_entries)
-        nsym = state.num_symmetries() if c.augment else 1
-        sym = int(self.rng.integers(nsym)) if nsym > 1 else 0
-        if sym:
-            obs = state.transform_observation(sym, obs)
-            image = {a: state.transform_action(sym, a) for a in legal}
-            legal = list(image.values())
-            used = probs > 0
-            idx = idx.copy()
-            idx[used] = [image[int(a)] for a in idx[used]]
-        mask = np.zeros(self.num_actions, np.bool_)
-        mask[legal] = True
-        self.records[i].append((obs.reshape(-1), mask, idx, probs, state.current_player()))
+        self.records[i].append(position(state, idx, probs, self.rng, c.augment, self.num_actions))
 
     def play(self, params, steps: int):
         """Plays `steps` moves in every tree; returns the finished games' positions and stats."""
@@ -123,20 +145,7 @@ class SelfPlay:
                     plies_done.append(self.plies[i])
                     self.records[i] = []
                     self.states[i] = None
-        if out:
-            arrays = tuple(np.stack([r[k] for r in out]) for k in range(4)) + (
-                np.array([r[4] for r in out], np.float32),
-            )
-        else:
-            size = int(np.prod(self.game.observation_tensor_shape()))
-            k = c.policy_entries
-            arrays = (
-                np.zeros((0, size), np.float32),
-                np.zeros((0, self.num_actions), np.bool_),
-                np.zeros((0, k), np.int32),
-                np.zeros((0, k), np.float32),
-                np.zeros((0,), np.float32),
-            )
+        arrays = stack(out, self.game, c.policy_entries)
         stats = {
             "games": games,
             "positions": positions,
