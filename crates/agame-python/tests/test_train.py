@@ -413,3 +413,22 @@ def test_a_run_starts_from_teacher_games_then_plays_itself(tmp_path):
     assert trainer.teacher.next_game == 12
     resumed = Trainer(config, str(tmp_path / "t"), log=Quiet())
     assert resumed.teacher is None  # past teacher_iterations: self-play only
+
+
+def test_teacher_branches_label_random_children_by_the_search_alone():
+    from agame.train.teacher import TeacherPlay
+
+    game = agame.load_game(GAME, **OPTIONS)
+    base = dict(TEACHER, augment=False, teacher_value_weight=0.0, teacher_epsilon=0.0)
+    plain = resolve(Config(game=GAME, options=OPTIONS, **base), game)
+    branched = resolve(Config(game=GAME, options=OPTIONS, **dict(base, teacher_branch=1.0)), game)
+    (_, _, _, _, v0), s0 = TeacherPlay(plain, 9).play(3)
+    (obs, mask, idx, probs, v1), s1 = TeacherPlay(branched, 9).play(3)
+    # Without branches every value is a game's return; with them, about one child a position
+    # more, valued by the search (the teacher's move still the one-hot target).
+    assert set(np.unique(v0)) <= {-1.0, 0.0, 1.0}
+    assert len(v0) == s0["positions"] and s1["positions"] == len(obs) > len(v0)
+    assert np.any(~np.isin(v1, [-1.0, 0.0, 1.0]))
+    assert np.all(probs[:, 0] == 1.0) and np.all(mask[np.arange(len(idx)), idx[:, 0]])
+    with pytest.raises(ValueError, match="teacher_branch"):
+        resolve(Config(game=GAME, options=OPTIONS, teacher_branch=1.5), game)

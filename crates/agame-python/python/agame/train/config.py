@@ -65,6 +65,8 @@ class Config:
     teacher_random_plies: int = 8
     # A uniformly random move instead of the teacher's, with this probability.
     teacher_epsilon: float = 0.05
+    # With this probability a random child of each position is labelled too (teacher.py).
+    teacher_branch: float = 0.0
     teacher_threads: int = 2
 
     # Replay buffer and training.
@@ -139,8 +141,8 @@ def resolve(config: Config, game) -> Config:
     if c.export_dtype not in ("auto", "f32", "f16", "bf16"):
         raise ValueError(f"export_dtype: auto, f32, f16 or bf16, not {c.export_dtype!r}")
     c.eval_opponents = list(c.eval_opponents)
-    if not 0.0 <= c.teacher_value_weight <= 1.0 or not 0.0 <= c.teacher_epsilon <= 1.0:
-        raise ValueError("teacher_value_weight and teacher_epsilon are between 0 and 1")
+    if not all(0.0 <= x <= 1.0 for x in (c.teacher_value_weight, c.teacher_epsilon, c.teacher_branch)):
+        raise ValueError("teacher_value_weight, teacher_epsilon and teacher_branch are between 0 and 1")
     if c.teacher is not None and (c.teacher_games_per_iteration < 1 or c.teacher_threads < 1):
         raise ValueError("teacher_games_per_iteration and teacher_threads must be at least 1")
     for name in ("trees", "simulations", "steps_per_iteration", "batch_size", "replay_capacity"):

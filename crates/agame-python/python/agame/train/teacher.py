@@ -10,7 +10,8 @@ target is its move (one-hot), the value target `teacher_value_weight * its searc
 first depth). With probability
 `teacher_epsilon` a uniformly random legal move is played instead of the teacher's (the
 position keeps the teacher's targets), so the network also sees positions the teacher would
-not reach.
+not reach. With probability `teacher_branch` a random child of the position is labelled too
+(the teacher's move there, and its search value alone as the value target).
 
 Games run on `teacher_threads` Python threads, each with its own bot (the bots release the GIL
 while they search). Game `k` of the run uses a generator seeded from (run seed, k) and a bot
@@ -55,18 +56,23 @@ class TeacherPlay:
             state = nxt
             plies += 1
         records = []
-        one = np.ones(1, np.float32)
+        branches = []
         while not state.is_terminal() and (cap is None or plies < cap):
             info = bot.analyse(state)
-            idx = np.zeros(c.policy_entries, np.int32)
-            probs = np.zeros(c.policy_entries, np.float32)
-            idx[0], probs[0] = info["action"], one[0]
-            # A search that did not finish depth 1 has no value: the return alone then.
-            value = float(info["value"]) if info["depth"] > 0 else None
-            records.append((position(state, idx, probs, rng, c.augment, self.num_actions), value))
+            records.append(self._labelled(state, info, rng))
+            legal = state.legal_actions()
+            if c.teacher_branch > 0 and rng.random() < c.teacher_branch:
+                # A random child, labelled by the teacher's own search alone (the game's
+                # return belongs to another line): sibling positions teach the value head to
+                # tell a move from the others, which a search needs.
+                child = state.clone()
+                child.apply_action(int(legal[rng.integers(len(legal))]))
+                if not child.is_terminal():
+                    labelled = self._labelled(child, bot.analyse(child), rng)
+                    if labelled[1] is not None:
+                        branches.append(labelled)
             action = int(info["action"])
             if c.teacher_epsilon > 0 and rng.random() < c.teacher_epsilon:
-                legal = state.legal_actions()
                 action = int(legal[rng.integers(len(legal))])
             state.apply_action(action)
             plies += 1
@@ -76,7 +82,18 @@ class TeacherPlay:
             (obs, mask, idx, probs, returns[seat] if value is None else w * value + (1.0 - w) * returns[seat])
             for (obs, mask, idx, probs, seat), value in records
         ]
+        out += [(obs, mask, idx, probs, value) for (obs, mask, idx, probs, _), value in branches]
         return out, plies
+
+    def _labelled(self, state, info, rng):
+        """(position with the teacher's move as its one-hot target, the search's value or
+        None when it did not finish a first depth)."""
+        c = self.config
+        idx = np.zeros(c.policy_entries, np.int32)
+        probs = np.zeros(c.policy_entries, np.float32)
+        idx[0], probs[0] = info["action"], 1.0
+        value = float(info["value"]) if info["depth"] > 0 else None
+        return position(state, idx, probs, rng, c.augment, self.num_actions), value
 
     def play(self, games: int):
         """Plays `games` teacher games; returns their positions and stats, as SelfPlay.play."""
