@@ -55,6 +55,81 @@ impl Dense {
             }
         }
     }
+
+    /// One input's `out = w x + b` (`rows` entries), dense: every weight read.
+    fn apply_one(&self, x: &[f32], out: &mut [f32], relu: bool) {
+        for ((o, row), &bias) in out
+            .iter_mut()
+            .zip(self.w.chunks_exact(self.cols))
+            .zip(&self.b)
+        {
+            let v = bias + dot(row, x);
+            *o = if relu { v.max(0.0) } else { v };
+        }
+    }
+
+    /// The weights transposed, `[cols, rows]`: column `j` of `w` is contiguous, as the sparse
+    /// product reads it.
+    fn transposed(&self) -> Vec<f32> {
+        let mut t = vec![0.0; self.w.len()];
+        for (r, row) in self.w.chunks_exact(self.cols).enumerate() {
+            for (j, &w) in row.iter().enumerate() {
+                t[j * self.rows + r] = w;
+            }
+        }
+        t
+    }
+}
+
+/// Rows of a sparse product summed in registers at a time: four SSE vectors (32 rows spilled
+/// to memory and ran slower).
+const BLOCK: usize = 16;
+
+/// One input's `out = relu(w x + b)` from its nonzero entries and the transposed weights
+/// `wt` (`[cols, rows]`): `b + sum x_j w[:, j]`, first over the entries `ones` equal to 1
+/// (the binary planes: `1 * w` is `w`, so no product), then over the others (`(j, x_j)`).
+/// Zero entries of `x` add exactly nothing to the dense sum, so only the order of the
+/// additions differs from [`Dense::apply`].
+fn sparse_relu(wt: &[f32], b: &[f32], ones: &[usize], others: &[(usize, f32)], out: &mut [f32]) {
+    let rows = b.len();
+    let full = rows - rows % BLOCK;
+    // Blocks of rows whose partial sums stay in registers over every nonzero input.
+    for (start, (o, bias)) in (0..full).step_by(BLOCK).zip(
+        out[..full]
+            .chunks_exact_mut(BLOCK)
+            .zip(b.chunks_exact(BLOCK)),
+    ) {
+        let mut acc = [0.0f32; BLOCK];
+        acc.copy_from_slice(bias);
+        for &j in ones {
+            let col = &wt[j * rows + start..j * rows + start + BLOCK];
+            for k in 0..BLOCK {
+                acc[k] += col[k];
+            }
+        }
+        for &(j, v) in others {
+            let col = &wt[j * rows + start..j * rows + start + BLOCK];
+            for k in 0..BLOCK {
+                acc[k] += v * col[k];
+            }
+        }
+        for (o, a) in o.iter_mut().zip(acc) {
+            *o = a.max(0.0);
+        }
+    }
+    for r in full..rows {
+        let v = ones.iter().fold(b[r], |acc, &j| acc + wt[j * rows + r]);
+        let v = others
+            .iter()
+            .fold(v, |acc, &(j, x)| acc + x * wt[j * rows + r]);
+        out[r] = v.max(0.0);
+    }
+}
+
+/// An input with at most `cols * 3 / 4` nonzero entries goes through the sparse first layer;
+/// a denser one through the dense product.
+fn sparse_enough(nonzero: usize, cols: usize) -> bool {
+    nonzero * 4 <= cols * 3
 }
 
 /// A dot product in eight lanes, which the compiler turns into vector instructions.
@@ -86,6 +161,8 @@ pub struct Network {
     num_actions: usize,
     metadata: BTreeMap<String, String>,
     trunk: Vec<Dense>,
+    /// The first trunk layer's weights transposed (`[cols, rows]`), for the sparse product.
+    first_t: Vec<f32>,
     policy: Dense,
     value: Dense,
 }
@@ -288,6 +365,7 @@ impl Network {
             observation_shape,
             num_actions,
             metadata,
+            first_t: trunk[0].transposed(),
             trunk,
             policy,
             value,
@@ -371,6 +449,7 @@ impl Network {
             observation_shape,
             num_actions: num_actions.max(1),
             metadata,
+            first_t: trunk[0].transposed(),
             trunk,
             policy,
             value,
@@ -560,8 +639,26 @@ impl Network {
         logits: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError> {
-        let obs_len = self.trunk[0].cols;
         let n = values.len();
+        self.check_shapes(obs, logits.len(), n)?;
+        let hidden = self.hidden_with(
+            &mut scratch.a,
+            &mut scratch.b,
+            &mut scratch.ones,
+            &mut scratch.others,
+            obs,
+            n,
+        );
+        self.policy.apply(hidden, logits, false);
+        self.value.apply(hidden, values, false);
+        for v in values.iter_mut() {
+            *v = v.tanh();
+        }
+        Ok(())
+    }
+
+    /// Checks `obs` and the `logits` (or priors) length against `n` inputs.
+    fn check_shapes(&self, obs: &[f32], logits: usize, n: usize) -> Result<(), EvalError> {
         let shape = |name, expected: usize, found: usize| {
             if expected == found {
                 Ok(())
@@ -573,25 +670,53 @@ impl Network {
                 })
             }
         };
-        shape("obs", n * obs_len, obs.len())?;
-        shape("logits", n * self.num_actions, logits.len())?;
+        shape("obs", n * self.trunk[0].cols, obs.len())?;
+        shape("logits", n * self.num_actions, logits)
+    }
+
+    /// The last hidden layer (`[n, hidden]`, in `a` or `b`) of the `n` inputs of `obs`. The
+    /// first layer takes each input's nonzero entries (collected in `ones` and `others`) when
+    /// they are few enough: observations are mostly zeros (in the shipped games' positions,
+    /// 20-50% of the entries are nonzero, most of those 1).
+    fn hidden_with<'s>(
+        &self,
+        a: &'s mut Vec<f32>,
+        b: &'s mut Vec<f32>,
+        ones: &mut Vec<usize>,
+        others: &mut Vec<(usize, f32)>,
+        obs: &[f32],
+        n: usize,
+    ) -> &'s [f32] {
         let widest = self.trunk.iter().map(|d| d.rows).max().unwrap_or(0);
-        scratch.a.resize(n * widest, 0.0);
-        scratch.b.resize(n * widest, 0.0);
-        let mut input: &[f32] = obs;
-        let (mut a, mut b) = (&mut scratch.a, &mut scratch.b);
-        for layer in &self.trunk {
-            let out = &mut a[..n * layer.rows];
-            layer.apply(input, out, true);
-            core::mem::swap(&mut a, &mut b);
-            input = &b[..n * layer.rows];
+        a.resize(n * widest, 0.0);
+        b.resize(n * widest, 0.0);
+        let first = &self.trunk[0];
+        for (x, out) in obs
+            .chunks_exact(first.cols)
+            .zip(a.chunks_exact_mut(first.rows))
+        {
+            ones.clear();
+            others.clear();
+            for (j, &v) in x.iter().enumerate() {
+                if v == 1.0 {
+                    ones.push(j);
+                } else if v != 0.0 {
+                    others.push((j, v));
+                }
+            }
+            if sparse_enough(ones.len() + others.len(), first.cols) {
+                sparse_relu(&self.first_t, &first.b, ones, others, out);
+            } else {
+                first.apply_one(x, out, true);
+            }
         }
-        self.policy.apply(input, logits, false);
-        self.value.apply(input, values, false);
-        for v in values.iter_mut() {
-            *v = v.tanh();
+        let (mut input, mut spare) = (a, b);
+        for layer in &self.trunk[1..] {
+            layer.apply(&input[..n * layer.cols], &mut spare[..n * layer.rows], true);
+            core::mem::swap(&mut input, &mut spare);
         }
-        Ok(())
+        let input: &'s Vec<f32> = input;
+        &input[..n * self.policy.cols]
     }
 }
 
@@ -615,10 +740,17 @@ fn show(options: &BTreeMap<String, String>) -> String {
     format!("{{{}}}", parts.join(", "))
 }
 
+/// Buffers kept between evaluations, so that the hot path does not allocate.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
+    /// Hidden layers, `[n, widest]`, alternately input and output.
     a: Vec<f32>,
     b: Vec<f32>,
+    /// One observation's entries equal to 1, and its other nonzero entries.
+    ones: Vec<usize>,
+    others: Vec<(usize, f32)>,
+    /// One leaf's legal actions.
+    legal: Vec<usize>,
 }
 
 /// A [`Network`] as the batched search's [`Evaluator`]: priors are the softmax of the
@@ -662,23 +794,162 @@ impl Evaluator for NetworkEvaluator {
                 found: mask.len(),
             });
         }
-        self.network
-            .forward_with(&mut self.scratch, obs, priors, values)?;
-        let actions = self.network.num_actions;
-        for (row, legal) in priors
+        // Only the legal actions' policy rows are computed: the others get prior 0 anyway.
+        let net = &*self.network;
+        let n = values.len();
+        net.check_shapes(obs, priors.len(), n)?;
+        let Scratch {
+            a,
+            b,
+            ones,
+            others,
+            legal,
+        } = &mut self.scratch;
+        let hidden = net.hidden_with(a, b, ones, others, obs, n);
+        let (actions, width) = (net.num_actions, net.policy.cols);
+        for ((row, allowed), h) in priors
             .chunks_exact_mut(actions)
             .zip(mask.chunks_exact(actions))
+            .zip(hidden.chunks_exact(width))
         {
-            let top = row
-                .iter()
-                .zip(legal)
-                .filter(|(_, l)| **l)
-                .map(|(&x, _)| x)
-                .fold(f32::NEG_INFINITY, f32::max);
-            for (p, &l) in row.iter_mut().zip(legal) {
-                *p = if l { (*p - top).exp() } else { 0.0 };
+            row.fill(0.0);
+            legal.clear();
+            for (c, flags) in allowed.chunks(16).enumerate() {
+                // Most flags are false: sixteen at a time, without a branch each.
+                if flags.iter().fold(false, |any, &l| any | l) {
+                    let set = flags.iter().enumerate().filter(|(_, l)| **l);
+                    legal.extend(set.map(|(k, _)| c * 16 + k));
+                }
+            }
+            let mut top = f32::NEG_INFINITY;
+            for &i in legal.iter() {
+                // As `Dense::apply` computes the logit, so it is the same number.
+                let logit = net.policy.b[i] + dot(&net.policy.w[i * width..(i + 1) * width], h);
+                row[i] = logit;
+                top = top.max(logit);
+            }
+            for &i in legal.iter() {
+                row[i] = (row[i] - top).exp();
             }
         }
+        net.value.apply(hidden, values, false);
+        for v in values.iter_mut() {
+            *v = v.tanh();
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Dense, Network, sparse_relu};
+    use abstract_game::{Actions, Game, MoveLimit, Observe, random_playout};
+
+    /// Observations (from the seat to move) at every third ply of seeded random games.
+    fn observations<G: Observe>(start: &G) -> Vec<Vec<f32>> {
+        let mut out = Vec::new();
+        for seed in 0..4 {
+            let game = random_playout(start, seed, 120);
+            let mut state = start.clone();
+            for (ply, &mv) in game.moves.iter().enumerate() {
+                if ply % 3 == 0 {
+                    let mut obs = vec![0.0; state.observation_len()];
+                    state.observe_to_move(&mut obs).unwrap();
+                    out.push(obs);
+                }
+                state.apply_unchecked(mv);
+            }
+        }
+        out
+    }
+
+    /// The sparse first layer of `net` against the dense one, on every observation (the
+    /// sparse product is used whatever the density here).
+    fn check_sparse(net: &Network, observations: &[Vec<f32>]) {
+        let first: &Dense = &net.trunk[0];
+        let (mut dense, mut batch, mut sparse) = (
+            vec![0.0; first.rows],
+            vec![0.0; first.rows],
+            vec![0.0; first.rows],
+        );
+        for x in observations {
+            let ones: Vec<usize> = (0..x.len()).filter(|&j| x[j] == 1.0).collect();
+            let others: Vec<(usize, f32)> = (0..x.len())
+                .filter(|&j| x[j] != 0.0 && x[j] != 1.0)
+                .map(|j| (j, x[j]))
+                .collect();
+            first.apply_one(x, &mut dense, true);
+            first.apply(x, &mut batch, true);
+            assert_eq!(dense, batch);
+            sparse_relu(&net.first_t, &first.b, &ones, &others, &mut sparse);
+            for (r, (d, s)) in dense.iter().zip(&sparse).enumerate() {
+                assert!(
+                    (d - s).abs() <= 1e-5 * d.abs().max(1.0),
+                    "{}: row {r}: dense {d}, sparse {s}",
+                    net.game()
+                );
+            }
+        }
+    }
+
+    fn check_game<G: Actions + Observe>(name: &str, start: &G, model: &[u8]) {
+        let observations = observations(start);
+        assert!(observations.len() > 20, "{name}");
+        // Dense inputs too (no zero entry), as no game makes them.
+        let dense_input: Vec<f32> = (0..start.observation_len())
+            .map(|j| 0.25 + (j % 7) as f32 / 8.0)
+            .collect();
+        let shipped = Network::from_bytes(model).unwrap();
+        assert_eq!(shipped.observation_len(), start.observation_len(), "{name}");
+        check_sparse(&shipped, &observations);
+        check_sparse(&shipped, core::slice::from_ref(&dense_input));
+        // Untrained: first layers whose rows are and are not whole blocks of the sparse sum.
+        for (hidden, seed) in [(&[64usize, 32][..], 1), (&[40, 24][..], 2), (&[7][..], 3)] {
+            let net = Network::untrained(
+                name,
+                &[],
+                start.observation_shape(),
+                start.num_distinct_actions(),
+                hidden,
+                seed,
+            );
+            check_sparse(&net, &observations);
+            check_sparse(&net, core::slice::from_ref(&dense_input));
+        }
+    }
+
+    #[test]
+    fn the_sparse_first_layer_is_the_dense_one() {
+        let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
+        check_game(
+            "gipf",
+            &gipf,
+            include_bytes!("../../../models/gipf.safetensors"),
+        );
+        let pikemen = MoveLimit::wrap(
+            pikemen_core::Pikemen::new(&Default::default()).unwrap(),
+            0,
+            1000,
+        );
+        check_game(
+            "pikemen",
+            &pikemen,
+            include_bytes!("../../../models/pikemen.safetensors"),
+        );
+        let epaminondas = MoveLimit::wrap(
+            epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
+                width: 8,
+                height: 8,
+                ..Default::default()
+            })
+            .unwrap(),
+            0,
+            1000,
+        );
+        check_game(
+            "epaminondas",
+            &epaminondas,
+            include_bytes!("../../../models/epaminondas.safetensors"),
+        );
     }
 }
