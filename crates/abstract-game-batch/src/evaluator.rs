@@ -6,7 +6,8 @@ pub enum EvalError {
     /// The evaluator itself failed (a Python exception, say), in its own words.
     #[error("the evaluator failed: {0}")]
     Failed(String),
-    /// A prior that is NaN, infinite or negative.
+    /// A prior of a legal action that is NaN, infinite or negative (those of illegal actions
+    /// are not checked).
     #[error("leaf {row}: prior of action {action} is {value} (priors must be finite and >= 0)")]
     Prior {
         /// The leaf (row of the batch).
@@ -42,9 +43,14 @@ pub enum EvalError {
 /// For a batch of `B` leaves, `obs` holds `B` observations of `obs_len` entries (each from the
 /// seat to move at that leaf, [`abstract_game::Observe::observe_to_move`]) and `mask` `B`
 /// rows of `num_actions` legal-action flags. The evaluator writes `B` rows of `num_actions`
-/// priors (any non-negative weights: the search keeps those of legal actions and normalises
-/// them; all zero means uniform) into `priors`, and `B` values into `values`, each the
-/// expected return **of the seat to move at that leaf**, in [-1, 1].
+/// priors into `priors`, and `B` values into `values`, each the expected return **of the seat
+/// to move at that leaf**, in [-1, 1].
+///
+/// The search reads only the priors of legal actions: those must be finite non-negative
+/// weights (it normalises them; all zero means uniform), and the search sets them to 0 before
+/// the call, so an evaluator that writes none leaves them 0. The entries of illegal actions
+/// are neither read nor checked: they may hold anything, including what an earlier batch left
+/// there.
 ///
 /// With more than two seats the search spreads a value `v` of the seat to move as `-v / (n -
 /// 1)` to each of the other `n - 1` seats (the returns of every finished game sum to zero
@@ -62,6 +68,26 @@ pub trait Evaluator {
         priors: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError>;
+
+    /// What the search calls: [`Evaluator::evaluate`], told also each leaf's legal actions
+    /// (`legal[i]`, ascending: the `true` entries of row `i` of `mask`), so that an evaluator
+    /// can work on those alone instead of scanning every entry of the mask. It may write the
+    /// priors of the legal actions only (the search reads no other). By default,
+    /// [`Evaluator::evaluate`].
+    ///
+    /// # Errors
+    /// As [`Evaluator::evaluate`].
+    fn evaluate_legal(
+        &mut self,
+        obs: &[f32],
+        mask: &[bool],
+        legal: &[Vec<u32>],
+        priors: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        let _ = legal;
+        self.evaluate(obs, mask, priors, values)
+    }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for &mut E {
@@ -73,6 +99,17 @@ impl<E: Evaluator + ?Sized> Evaluator for &mut E {
         values: &mut [f32],
     ) -> Result<(), EvalError> {
         (**self).evaluate(obs, mask, priors, values)
+    }
+
+    fn evaluate_legal(
+        &mut self,
+        obs: &[f32],
+        mask: &[bool],
+        legal: &[Vec<u32>],
+        priors: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        (**self).evaluate_legal(obs, mask, legal, priors, values)
     }
 }
 

@@ -500,9 +500,10 @@ impl<G: Actions + Observe> BatchedSearch<G> {
     /// on, calling `evaluator` once per batch of new leaves.
     ///
     /// # Errors
-    /// The evaluator's error, or priors or values it returned that are not numbers, negative
-    /// priors, values outside [-1, 1]: the leaves of that batch are dropped (the trees keep
-    /// the simulations of earlier batches and stay usable).
+    /// The evaluator's error, or what it returned that the search cannot use: priors of legal
+    /// actions that are not finite or negative (those of illegal actions are not read, see
+    /// [`Evaluator`]), values that are not numbers in [-1, 1]. The leaves of that batch are
+    /// dropped (the trees keep the simulations of earlier batches and stay usable).
     pub fn run<E: Evaluator + ?Sized>(&mut self, evaluator: &mut E) -> Result<(), SearchError> {
         for tree in &mut self.trees {
             tree.sims_left = if tree.arena.nodes[0].terminal {
@@ -577,16 +578,27 @@ impl<G: Actions + Observe> BatchedSearch<G> {
         let a = self.num_actions;
         let priors = &mut self.priors[..b * a];
         let values = &mut self.values[..b];
-        priors.fill(0.0);
+        let legal = &self.legal[..b];
+        // Only the legal actions' priors are read: those start at 0 (the rest of a row may
+        // hold an earlier batch's numbers, which nothing reads).
+        for (r, legal) in legal.iter().enumerate() {
+            let row = &mut priors[r * a..(r + 1) * a];
+            for &action in legal {
+                if let Some(p) = row.get_mut(action as usize) {
+                    *p = 0.0;
+                }
+            }
+        }
         values.fill(0.0);
         let result = evaluator
-            .evaluate(
+            .evaluate_legal(
                 &self.obs[..b * self.obs_len],
                 &self.mask[..b * a],
+                legal,
                 priors,
                 values,
             )
-            .and_then(|()| check_outputs(priors, values, a));
+            .and_then(|()| check_outputs(priors, values, a, legal));
         if let Err(e) = result {
             for &(t, node) in &self.leaves {
                 let tree = &mut self.trees[t as usize];
@@ -812,15 +824,27 @@ impl<G: Actions + Observe> BatchedSearch<G> {
     }
 }
 
-/// Checks what the evaluator wrote.
-fn check_outputs(priors: &[f32], values: &[f32], a: usize) -> Result<(), EvalError> {
-    for (i, &p) in priors.iter().enumerate() {
-        if !(p.is_finite() && p >= 0.0) {
-            return Err(EvalError::Prior {
-                row: i / a,
-                action: i % a,
-                value: p,
-            });
+/// Checks what the evaluator wrote: the values, and the priors of the legal actions (`legal`,
+/// one list per row; the search reads no other prior).
+fn check_outputs(
+    priors: &[f32],
+    values: &[f32],
+    a: usize,
+    legal: &[Vec<u32>],
+) -> Result<(), EvalError> {
+    for (row, legal) in legal.iter().enumerate() {
+        let priors = &priors[row * a..(row + 1) * a];
+        for &action in legal {
+            let Some(&p) = priors.get(action as usize) else {
+                continue;
+            };
+            if !(p.is_finite() && p >= 0.0) {
+                return Err(EvalError::Prior {
+                    row,
+                    action: action as usize,
+                    value: p,
+                });
+            }
         }
     }
     for (row, &v) in values.iter().enumerate() {

@@ -779,13 +779,16 @@ impl NetworkEvaluator {
     }
 }
 
-impl Evaluator for NetworkEvaluator {
-    fn evaluate(
+impl NetworkEvaluator {
+    /// Checks the shapes of a batch and computes its last hidden layer, then lets `row` write
+    /// each leaf's priors from its hidden vector, and writes the values.
+    fn run(
         &mut self,
         obs: &[f32],
         mask: &[bool],
         priors: &mut [f32],
         values: &mut [f32],
+        mut row: impl FnMut(usize, &Network, &mut [f32], &[f32], &mut Vec<usize>),
     ) -> Result<(), EvalError> {
         if mask.len() != priors.len() {
             return Err(EvalError::Shape {
@@ -794,7 +797,6 @@ impl Evaluator for NetworkEvaluator {
                 found: mask.len(),
             });
         }
-        // Only the legal actions' policy rows are computed: the others get prior 0 anyway.
         let net = &*self.network;
         let n = values.len();
         net.check_shapes(obs, priors.len(), n)?;
@@ -807,13 +809,52 @@ impl Evaluator for NetworkEvaluator {
         } = &mut self.scratch;
         let hidden = net.hidden_with(a, b, ones, others, obs, n);
         let (actions, width) = (net.num_actions, net.policy.cols);
-        for ((row, allowed), h) in priors
+        for (i, (priors, h)) in priors
             .chunks_exact_mut(actions)
-            .zip(mask.chunks_exact(actions))
             .zip(hidden.chunks_exact(width))
+            .enumerate()
         {
+            row(i, net, priors, h, legal);
+        }
+        net.value.apply(hidden, values, false);
+        for v in values.iter_mut() {
+            *v = v.tanh();
+        }
+        Ok(())
+    }
+}
+
+/// Writes `exp(logit - max)` at the legal actions `legal` of `row`, from the last hidden layer
+/// `h` of its leaf; the other entries are left as they are. Only the legal actions' policy rows
+/// are computed.
+fn legal_priors(net: &Network, row: &mut [f32], h: &[f32], legal: &[usize]) {
+    let width = net.policy.cols;
+    let mut top = f32::NEG_INFINITY;
+    for &i in legal {
+        // As `Dense::apply` computes the logit, so it is the same number.
+        let logit = net.policy.b[i] + dot(&net.policy.w[i * width..(i + 1) * width], h);
+        row[i] = logit;
+        top = top.max(logit);
+    }
+    for &i in legal {
+        row[i] = (row[i] - top).exp();
+    }
+}
+
+impl Evaluator for NetworkEvaluator {
+    /// Priors `exp(logit - max legal logit)` at the legal actions of `mask` and 0 elsewhere.
+    fn evaluate(
+        &mut self,
+        obs: &[f32],
+        mask: &[bool],
+        priors: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        let actions = self.network.num_actions;
+        self.run(obs, mask, priors, values, |i, net, row, h, legal| {
             row.fill(0.0);
             legal.clear();
+            let allowed = &mask[i * actions..(i + 1) * actions];
             for (c, flags) in allowed.chunks(16).enumerate() {
                 // Most flags are false: sixteen at a time, without a branch each.
                 if flags.iter().fold(false, |any, &l| any | l) {
@@ -821,22 +862,38 @@ impl Evaluator for NetworkEvaluator {
                     legal.extend(set.map(|(k, _)| c * 16 + k));
                 }
             }
-            let mut top = f32::NEG_INFINITY;
-            for &i in legal.iter() {
-                // As `Dense::apply` computes the logit, so it is the same number.
-                let logit = net.policy.b[i] + dot(&net.policy.w[i * width..(i + 1) * width], h);
-                row[i] = logit;
-                top = top.max(logit);
-            }
-            for &i in legal.iter() {
-                row[i] = (row[i] - top).exp();
-            }
+            legal_priors(net, row, h, legal);
+        })
+    }
+
+    /// As [`NetworkEvaluator::evaluate`] at the legal actions of `legal`, without reading the
+    /// mask; the other entries of `priors` are left as they are (the search reads none).
+    fn evaluate_legal(
+        &mut self,
+        obs: &[f32],
+        mask: &[bool],
+        legal: &[Vec<u32>],
+        priors: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvalError> {
+        if legal.len() != values.len() {
+            return Err(EvalError::Shape {
+                name: "legal",
+                expected: values.len(),
+                found: legal.len(),
+            });
         }
-        net.value.apply(hidden, values, false);
-        for v in values.iter_mut() {
-            *v = v.tanh();
-        }
-        Ok(())
+        let actions = self.network.num_actions;
+        self.run(obs, mask, priors, values, |i, net, row, h, scratch| {
+            scratch.clear();
+            // Numbers beyond the actions (never a game's legal action) are left out.
+            let known = legal[i]
+                .iter()
+                .map(|&a| a as usize)
+                .filter(|&a| a < actions);
+            scratch.extend(known);
+            legal_priors(net, row, h, scratch);
+        })
     }
 }
 

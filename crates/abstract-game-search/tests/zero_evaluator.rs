@@ -56,6 +56,21 @@ fn check(net: Network, positions: &[(Vec<f32>, Vec<bool>)]) {
         evaluator
             .evaluate(&obs, &mask, &mut priors, &mut got)
             .unwrap();
+        // The search's call, told the legal actions: the same numbers at those, nothing
+        // written elsewhere.
+        let legal: Vec<Vec<u32>> = batch
+            .iter()
+            .map(|(_, m)| (0..actions as u32).filter(|&a| m[a as usize]).collect())
+            .collect();
+        let (mut sparse, mut sparse_values) = (vec![7.0; n * actions], vec![7.0; n]);
+        evaluator
+            .evaluate_legal(&obs, &mask, &legal, &mut sparse, &mut sparse_values)
+            .unwrap();
+        assert_eq!(sparse_values, got, "{}", net.game());
+        for (k, (&s, &p)) in sparse.iter().zip(&priors).enumerate() {
+            let expected = if mask[k] { p } else { 7.0 };
+            assert_eq!(s.to_bits(), expected.to_bits(), "{}: entry {k}", net.game());
+        }
         for i in 0..n {
             assert!(
                 close(got[i], values[i]),

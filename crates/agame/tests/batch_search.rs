@@ -167,7 +167,8 @@ fn a_reused_tree_keeps_its_visits() {
     assert_eq!(after.iter().sum::<u32>(), kept + 300);
 }
 
-/// Writes fixed outputs.
+/// Writes fixed outputs: from the second call, `prior` at the last legal action of the last
+/// leaf and `value` as its value.
 struct Fixed {
     prior: f32,
     value: f32,
@@ -178,14 +179,15 @@ impl Evaluator for Fixed {
     fn evaluate(
         &mut self,
         _: &[f32],
-        _: &[bool],
+        mask: &[bool],
         priors: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError> {
         self.calls += 1;
         priors.fill(1.0);
         if self.calls > 1 {
-            priors[priors.len() - 1] = self.prior;
+            let last = mask.iter().rposition(|&legal| legal).unwrap();
+            priors[last] = self.prior;
             values[values.len() - 1] = self.value;
         }
         Ok(())
@@ -244,6 +246,46 @@ fn bad_evaluator_output_is_an_error_and_the_trees_stay_usable() {
     let mut visits = vec![0; search.num_actions()];
     search.visit_counts(1, &mut visits).unwrap();
     assert!(visits.iter().sum::<u32>() >= 50);
+}
+
+#[test]
+fn the_priors_of_illegal_actions_are_not_read() {
+    // NaN, negative or huge at every illegal action: the search reads the legal ones only,
+    // so it searches as with uniform priors.
+    let root = pikemen_core::Pikemen::new(&Default::default()).unwrap();
+    let options = SearchOptions {
+        simulations: 64,
+        leaves_per_tree: 4,
+        seed: 7,
+        ..SearchOptions::default()
+    };
+    let mut garbage = |_: &[f32], mask: &[bool], p: &mut [f32], v: &mut [f32]| {
+        for (k, (p, &legal)) in p.iter_mut().zip(mask).enumerate() {
+            *p = if legal {
+                1.0
+            } else {
+                [f32::NAN, -1.0, f32::INFINITY, 1e30][k % 4]
+            };
+        }
+        v.fill(0.0);
+        Ok(())
+    };
+    let mut visits = Vec::new();
+    for uniform in [true, false] {
+        let mut search = BatchedSearch::new(options).unwrap();
+        search.set_roots(&[root.clone(), root.clone()]).unwrap();
+        if uniform {
+            search.run(&mut UniformEvaluator).unwrap();
+        } else {
+            search.run(&mut F(&mut garbage)).unwrap();
+        }
+        let mut counts = vec![0; search.num_actions()];
+        search.visit_counts(1, &mut counts).unwrap();
+        visits.push(counts);
+    }
+    assert_eq!(visits[0], visits[1]);
+    // The first simulation expands the root.
+    assert_eq!(visits[0].iter().sum::<u32>(), 63);
 }
 
 #[test]

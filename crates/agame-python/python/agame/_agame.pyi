@@ -121,7 +121,8 @@ class BatchedSearch:
 
     `evaluate(obs [B, planes, rows, cols] float32, mask [B, A] bool) -> (priors [B, A], values [B])`,
     values for the seat to move at each leaf, in [-1, 1]; with more seats, the others get
-    `-v / (n - 1)`. Bad priors or values (wrong shape, NaN, negative priors) raise `ValueError`.
+    `-v / (n - 1)`. Bad priors or values (wrong shape, NaN or negative priors of legal actions)
+    raise `ValueError`; the priors of illegal actions are ignored, whatever they hold.
     """
 
     def __init__(
