@@ -29,6 +29,15 @@ fn positions<G: Game>(start: &G) -> Vec<G> {
     out
 }
 
+/// A network file of the repository's models/ (read at run time: a packaged copy of the crate
+/// has no models/, and its examples must still build).
+fn model(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../models")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 fn measure<G: Actions + Observe>(name: &str, model: &[u8], start: &G, sims: u64, rounds: usize) {
     let net = Arc::new(Network::from_bytes(model).expect("a shipped model"));
     assert_eq!(net.observation_len(), start.observation_len(), "{name}");
@@ -60,13 +69,7 @@ fn main() {
     let sims: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(512);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
     let gipf = gipf_core::Gipf::new(&Default::default()).expect("standard GIPF");
-    measure(
-        "gipf",
-        include_bytes!("../../../models/gipf.safetensors"),
-        &gipf,
-        sims,
-        rounds,
-    );
+    measure("gipf", &model("gipf.safetensors"), &gipf, sims, rounds);
     let pikemen = MoveLimit::wrap(
         pikemen_core::Pikemen::new(&Default::default()).expect("2-player Pikemen"),
         0,
@@ -74,7 +77,7 @@ fn main() {
     );
     measure(
         "pikemen",
-        include_bytes!("../../../models/pikemen.safetensors"),
+        &model("pikemen.safetensors"),
         &pikemen,
         sims,
         rounds,
@@ -91,7 +94,7 @@ fn main() {
     );
     measure(
         "epaminondas",
-        include_bytes!("../../../models/epaminondas.safetensors"),
+        &model("epaminondas.safetensors"),
         &epaminondas,
         sims,
         rounds,

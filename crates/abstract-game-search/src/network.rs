@@ -949,7 +949,20 @@ mod tests {
         }
     }
 
+    /// A network file of the repository's models/, or empty outside the repository (a packaged
+    /// copy of the crate has no models/: the checks of shipped files are skipped there).
+    fn shipped(name: &str) -> Vec<u8> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+        if !dir.is_dir() {
+            return Vec::new();
+        }
+        std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("models/{name}: {e}"))
+    }
+
     fn check_game<G: Actions + Observe>(name: &str, start: &G, model: &[u8]) {
+        if model.is_empty() {
+            return;
+        }
         let observations = observations(start);
         assert!(observations.len() > 20, "{name}");
         // Dense inputs too (no zero entry), as no game makes them.
@@ -978,21 +991,13 @@ mod tests {
     #[test]
     fn the_sparse_first_layer_is_the_dense_one() {
         let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
-        check_game(
-            "gipf",
-            &gipf,
-            include_bytes!("../../../models/gipf.safetensors"),
-        );
+        check_game("gipf", &gipf, &shipped("gipf.safetensors"));
         let pikemen = MoveLimit::wrap(
             pikemen_core::Pikemen::new(&Default::default()).unwrap(),
             0,
             1000,
         );
-        check_game(
-            "pikemen",
-            &pikemen,
-            include_bytes!("../../../models/pikemen.safetensors"),
-        );
+        check_game("pikemen", &pikemen, &shipped("pikemen.safetensors"));
         let epaminondas = MoveLimit::wrap(
             epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
                 width: 8,
@@ -1006,7 +1011,7 @@ mod tests {
         check_game(
             "epaminondas",
             &epaminondas,
-            include_bytes!("../../../models/epaminondas.safetensors"),
+            &shipped("epaminondas.safetensors"),
         );
     }
 }
