@@ -6,7 +6,7 @@
 //! each position keeps its fastest run, the one least disturbed by other processes on a
 //! shared machine. Printed per game: the simulations and the summed best times, and their
 //! ratio. The observations are those the program gives each network: Pikemen and Epaminondas
-//! (8x8) under a move limit of 1000 decisions (their networks have the limit's plane), GIPF
+//! (8x8 and 14x12) under a move limit of 1000 decisions (their networks have the limit's plane), GIPF
 //! without.
 //!
 //! `cargo run --release -p abstract-game-search --features zero --example zero_speed
@@ -95,6 +95,18 @@ fn main() {
     measure(
         "epaminondas",
         &model("epaminondas.safetensors"),
+        &epaminondas,
+        sims,
+        rounds,
+    );
+    let epaminondas = MoveLimit::wrap(
+        epaminondas_core::Epaminondas::new(&Default::default()).expect("14x12 Epaminondas"),
+        0,
+        1000,
+    );
+    measure(
+        "epaminondas 14x12",
+        &model("epaminondas-14x12.safetensors"),
         &epaminondas,
         sims,
         rounds,

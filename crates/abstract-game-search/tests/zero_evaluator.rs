@@ -166,4 +166,14 @@ fn evaluate_gives_the_priors_and_values_of_the_full_forward_pass() {
         &epaminondas,
         &shipped("epaminondas.safetensors"),
     );
+    let epaminondas = MoveLimit::wrap(
+        epaminondas_core::Epaminondas::new(&Default::default()).unwrap(),
+        0,
+        1000,
+    );
+    check_game(
+        "epaminondas 14x12",
+        &epaminondas,
+        &shipped("epaminondas-14x12.safetensors"),
+    );
 }

@@ -12,6 +12,7 @@ test("each shipped network plays legal moves of its game", () => {
     ["gipf.safetensors", "gipf", {}],
     ["pikemen.safetensors", "pikemen", {}],
     ["epaminondas.safetensors", "epaminondas", { board: "8x8" }],
+    ["epaminondas-14x12.safetensors", "epaminondas", {}],
   ]) {
     assert.equal(agame.registerNetwork(file, model(file)), name);
     const state = agame.loadGame(name, options).newInitialState();
