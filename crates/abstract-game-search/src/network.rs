@@ -530,6 +530,15 @@ impl Network {
         self.metadata.get("max_plies").and_then(|m| m.parse().ok())
     }
 
+    /// The exploration constant of PUCT its trainer chose for it (metadata `c_puct`), which
+    /// the `zero` bot uses when its spec gives no `c`; `None` (the bot's default) when the
+    /// file has none or one that is not a finite number from 0 to 100.
+    #[must_use]
+    pub fn c_puct(&self) -> Option<f32> {
+        let c: f32 = self.metadata.get("c_puct")?.parse().ok()?;
+        (c.is_finite() && (0.0..=100.0).contains(&c)).then_some(c)
+    }
+
     /// The width of its policy: the game's number of distinct actions.
     #[must_use]
     pub fn num_actions(&self) -> usize {

@@ -87,7 +87,7 @@ a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
              reductions and null windows, on; off searches every move whole)
   zero       a trained network guiding PUCT search (default sims=200; needs model=FILE, a
              .safetensors file of `python -m agame.train`, whose path holds no ':');
-             params: model=FILE, sims=N, ms=N, c=X (PUCT, 1.25), seed
+             params: model=FILE, sims=N, ms=N, c=X (PUCT; the network's c_puct, else 1.25), seed
   threads=N  search on N threads (1 to 64, default 1): faster, but then the moves depend on
              timing, even under iters, nodes or depth (iters and nodes count all threads)
   examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:threads=2
@@ -269,8 +269,9 @@ impl BotSpec {
         }
     }
 
-    /// The `zero` bot of this spec (its `c` and `seed`) searching with `network`; the
-    /// budget is [`BotSpec::limits`] (`sims`, `ms`) as for every bot. Check first that the
+    /// The `zero` bot of this spec (its `c`, else the network's own
+    /// [`c_puct`](crate::network::Network::c_puct), else 1.25; and its `seed`) searching with
+    /// `network`; the budget is [`BotSpec::limits`] (`sims`, `ms`) as for every bot. Check first that the
     /// network fits the game ([`Network::check_fits`](crate::network::Network::check_fits)):
     /// one that does not makes the bot play its first legal move.
     #[cfg(feature = "zero")]
@@ -281,10 +282,11 @@ impl BotSpec {
         network: std::sync::Arc<crate::network::Network>,
     ) -> Box<dyn Bot<G>> {
         let d = crate::ZeroConfig::default();
+        let c_puct = network.c_puct().unwrap_or(d.c_puct);
         Box::new(crate::Zero::new(
             network,
             crate::ZeroConfig {
-                c_puct: self.exploration.map_or(d.c_puct, |c| c as f32),
+                c_puct: self.exploration.map_or(c_puct, |c| c as f32),
                 seed: self.seed.unwrap_or(0),
                 ..d
             },

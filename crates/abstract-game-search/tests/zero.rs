@@ -216,3 +216,46 @@ fn the_zero_bot_finds_the_winning_take_and_plays_only_legal_moves() {
     }
     assert!(bot.choose(&state, &Limits::iterations(32)).is_none());
 }
+
+#[test]
+fn a_networks_own_c_puct_is_the_bots_default_and_a_spec_c_overrides_it() {
+    let with_c = |c: &str| {
+        let mut meta = META.to_vec();
+        meta.push(("c_puct", c));
+        Network::from_bytes(&file(&tiny(), &meta)).unwrap()
+    };
+    assert_eq!(with_c("2.5").c_puct(), Some(2.5));
+    for bad in ["nan", "-1", "inf", "101", "x", ""] {
+        assert_eq!(with_c(bad).c_puct(), None, "{bad:?}");
+    }
+    let plain = Arc::new(Network::from_bytes(&file(&tiny(), &META)).unwrap());
+    assert_eq!(plain.c_puct(), None);
+    // Each bot's moves from every position of a game, at a few simulations a move.
+    let moves = |net: &Arc<Network>, spec: &str| {
+        let spec: BotSpec = spec.parse().unwrap();
+        let mut state = Subtraction::new(&Default::default()).unwrap();
+        let mut out = Vec::new();
+        while state.to_move().is_some() {
+            let mut bot = spec.build_zero::<Subtraction>(Arc::clone(net));
+            let (mv, _) = bot.choose(&state, &Limits::iterations(6)).unwrap();
+            out.push(mv);
+            state.apply_unchecked(mv);
+        }
+        out
+    };
+    for c in ["0", "3"] {
+        let own = Arc::new(with_c(c));
+        let by_spec = moves(&plain, &format!("zero:model=x:c={c}"));
+        assert_eq!(moves(&own, "zero:model=x"), by_spec, "c {c}");
+        // The spec's c wins over the network's.
+        assert_eq!(
+            moves(&own, "zero:model=x:c=1.25"),
+            moves(&plain, "zero:model=x")
+        );
+    }
+    assert_ne!(
+        moves(&plain, "zero:model=x:c=0"),
+        moves(&plain, "zero:model=x:c=3"),
+        "the test needs positions where c changes the move"
+    );
+}
