@@ -415,6 +415,42 @@ def test_a_run_starts_from_teacher_games_then_plays_itself(tmp_path):
     assert resumed.teacher is None  # past teacher_iterations: self-play only
 
 
+def test_reconfigure_resumes_the_network_and_buffer_with_a_new_teacher(tmp_path):
+    out = str(tmp_path / "t")
+    first = Config(game=GAME, options=OPTIONS, seed=2, **TEACHER)
+    trainer = Trainer(first, out, log=Quiet())
+    trainer.run(iterations=2)
+    saved_params = network.to_numpy(trainer.params)
+    saved_buffer = len(trainer.replay)
+    stronger = Config(game=GAME, options=OPTIONS, **dict(TEACHER, teacher="alphabeta:depth=2", teacher_iterations=10))
+    # A plain resume keeps the checkpoint's config and says what it ignored.
+    plain = Trainer(stronger, out, log=Quiet())
+    assert plain.config.teacher == "alphabeta:depth=1"
+    assert any("ignored: teacher, teacher_iterations" in m for m in plain.log.messages)
+    log = Quiet()
+    again = Trainer(stronger, out, log=log, reconfigure=True)
+    assert again.config.teacher == "alphabeta:depth=2" and again.config.teacher_iterations == 10
+    assert again.config.seed == 2  # the run's seed stays
+    assert any("changed: teacher, teacher_iterations" in m for m in log.messages)
+    assert again.iteration == 2 and len(again.replay) == saved_buffer
+    for k, v in saved_params.items():
+        np.testing.assert_array_equal(network.to_numpy(again.params)[k], v)
+    # The teacher goes on with the next game numbers.
+    assert again.teacher.next_game == 2 * TEACHER["teacher_games_per_iteration"]
+    again.run(iterations=3)
+    assert again.curve[-1]["iteration"] == 3 and again.config.teacher == "alphabeta:depth=2"
+    # What shapes the checkpoint cannot change.
+    wider = Config(game=GAME, options=OPTIONS, **dict(TEACHER, hidden=[32, 32]))
+    with pytest.raises(SystemExit, match="cannot change hidden"):
+        Trainer(wider, out, log=Quiet(), reconfigure=True)
+
+
+def test_reconfigure_needs_a_checkpoint(tmp_path):
+    out = str(tmp_path / "run")
+    done = subprocess.run(train_command(out, "--iterations", "1", "--reconfigure"), capture_output=True, text=True)
+    assert done.returncode != 0 and "--reconfigure: no checkpoint" in done.stderr
+
+
 def test_teacher_branches_label_random_children_by_the_search_alone():
     from agame.train.teacher import TeacherPlay
 

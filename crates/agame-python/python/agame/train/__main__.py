@@ -1,5 +1,5 @@
 """`python -m agame.train GAME [--option k=v ...] [--minutes M | --iterations N] --out DIR
-[--config FILE.json] [--seed S] [--ray ADDRESS]`: AlphaZero-style training of an MLP by
+[--config FILE.json] [--seed S] [--ray ADDRESS] [--resume | --reconfigure]`: AlphaZero-style training of an MLP by
 self-play with agame.zero.BatchedSearch (docs/learning.md, "Training")."""
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ def parse(argv):
     p.add_argument("--seed", type=int, help="the run's seed (default 0)")
     p.add_argument("--ray", metavar="ADDRESS", help="self-play on Ray actors of this cluster (e.g. 127.0.0.1:6379 or auto)")
     p.add_argument("--resume", action="store_true", help="require a checkpoint in --out (a run resumes from one anyway)")
+    p.add_argument(
+        "--reconfigure",
+        action="store_true",
+        help="resume with this command's config instead of the checkpoint's (a new stage, e.g. another teacher)",
+    )
     return p.parse_args(argv)
 
 
@@ -48,11 +53,12 @@ def main(argv=None) -> int:
     data["options"] = options
     if args.seed is not None:
         data["seed"] = args.seed
-    if args.resume and not checkpoint.exists(args.out):
-        raise SystemExit(f"--resume: no checkpoint in {args.out}")
+    if (args.resume or args.reconfigure) and not checkpoint.exists(args.out):
+        flag = "--resume" if args.resume else "--reconfigure"
+        raise SystemExit(f"{flag}: no checkpoint in {args.out}")
     config = Config.from_dict(data)
     command = "python -m agame.train " + " ".join(shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
-    trainer = Trainer(config, args.out, command=command, ray_address=args.ray)
+    trainer = Trainer(config, args.out, command=command, ray_address=args.ray, reconfigure=args.reconfigure)
     minutes = args.minutes
     if minutes is None and args.iterations is None:
         minutes = 10.0

@@ -19,8 +19,14 @@ from .replay import Replay
 from .selfplay import derive_seed
 
 
+# What shapes a checkpoint's arrays: a reconfigured resume must keep these.
+SHAPING = ("game", "options", "hidden", "replay_capacity", "policy_entries")
+
+
 class Trainer:
-    def __init__(self, config: Config, out: str, command: str = "", ray_address=None, log=None):
+    def __init__(
+        self, config: Config, out: str, command: str = "", ray_address=None, log=None, reconfigure: bool = False
+    ):
         os.makedirs(out, exist_ok=True)
         # Temporary files of a run killed while writing (the files they would have replaced
         # are whole).
@@ -41,13 +47,23 @@ class Trainer:
                     f"{config.options}: use another --out"
                 )
             given = dataclasses.asdict(resolve(config, agame.load_game(config.game, **config.options)))
-            kept = dataclasses.asdict(saved)
+            kept = dataclasses.asdict(resolve(saved, agame.load_game(saved.game, **saved.options)))
             changed = sorted(k for k in kept if k != "seed" and given.get(k) != kept[k])
-            if changed:
-                self.log.message(
-                    f"agame.train: resuming with the checkpoint's config; ignored: {', '.join(changed)}"
-                )
-            config = saved
+            if reconfigure:
+                # A new stage of the same run (for example a stronger teacher): the network,
+                # optimizer and replay buffer go on; only what shapes them must stay.
+                fixed = [k for k in changed if k in SHAPING]
+                if fixed:
+                    raise SystemExit(f"--reconfigure cannot change {', '.join(fixed)} (they shape the checkpoint)")
+                if changed:
+                    self.log.message(f"agame.train: resuming with a new config; changed: {', '.join(changed)}")
+                config = dataclasses.replace(config, seed=saved.seed)
+            else:
+                if changed:
+                    self.log.message(
+                        f"agame.train: resuming with the checkpoint's config; ignored: {', '.join(changed)}"
+                    )
+                config = saved
         self.game = agame.load_game(config.game, **config.options)
         self.config = config = resolve(config, self.game)
         self.obs_size = int(np.prod(self.game.observation_tensor_shape()))
