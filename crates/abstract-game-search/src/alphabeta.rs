@@ -61,8 +61,14 @@ const LMR_FIRST_DEEPER: usize = 10;
 ///   the deepest completed iteration among them is played. A node budget counts the nodes of
 ///   all threads together, a time budget is the same clock for all.
 ///
+/// - **Unfinished depths.** When the budget ends a depth, the move played is the last
+///   completed depth's, unless that move (searched first) was searched in full at the
+///   unfinished depth and another move then beat it in full: that move is played (with
+///   reductions on; the reported depth stays the completed one).
+///
 /// With one thread, under a depth or node budget the search is deterministic. With a time
-/// budget the deepest completed iteration's move is played. With more than one thread the
+/// budget the deepest completed iteration's move is played (or, as above, a move that beat
+/// it in the unfinished one). With more than one thread the
 /// threads race each other through the table, so the move, value and node count depend on
 /// timing even under a depth or node budget: more threads trade that determinism for speed.
 /// Where no thread can be started (WebAssembly in a browser) the search runs on the threads
@@ -594,6 +600,17 @@ impl<G: Evaluate> AlphaBeta<G> {
                     }
                 }
                 _ => {
+                    // An unfinished depth whose first move (the last depth's choice) was
+                    // searched in full, and then beaten by another move in full: that move
+                    // is the better choice (the last completed depth stays the one reported).
+                    // (`lmr=off` keeps the search as it was before, pinned by the tests.)
+                    if let (Some((index, v)), Some((_, _, done)), true) =
+                        (iteration, best, self.reductions)
+                    {
+                        if fallback == best_index && Some(index) != best_index {
+                            best = Some((self.moves[0][index], v, done));
+                        }
+                    }
                     if best.is_none() {
                         // Not even depth 1 finished: the best move seen, else the first.
                         let guess = iteration.map(|(i, _)| i).or(fallback)?;
