@@ -68,9 +68,9 @@ const LMR_FIRST_DEEPER: usize = 10;
 ///
 /// With one thread, under a depth or node budget the search is deterministic. With a time
 /// budget the deepest completed iteration's move is played (or, as above, a move that beat
-/// it in the unfinished one). With more than one thread the
-/// threads race each other through the table, so the move, value and node count depend on
-/// timing even under a depth or node budget: more threads trade that determinism for speed.
+/// it in the unfinished one). With more than one thread the threads race each other through
+/// the table, so the move, value and node count depend on timing even under a depth or node
+/// budget: more threads trade that determinism for speed.
 /// Where no thread can be started (WebAssembly in a browser) the search runs on the threads
 /// it could start, at least the caller's.
 ///
@@ -604,10 +604,8 @@ impl<G: Evaluate> AlphaBeta<G> {
                     // searched in full, and then beaten by another move in full: that move
                     // is the better choice (the last completed depth stays the one reported).
                     // (`lmr=off` keeps the search as it was before, pinned by the tests.)
-                    if let (Some((index, v)), Some((_, _, done)), true) =
-                        (iteration, best, self.reductions)
-                    {
-                        if fallback == best_index && Some(index) != best_index {
+                    if let (Some((index, v)), Some((_, _, done))) = (iteration, best) {
+                        if self.reductions && fallback == best_index && Some(index) != best_index {
                             best = Some((self.moves[0][index], v, done));
                         }
                     }
