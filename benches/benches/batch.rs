@@ -5,10 +5,11 @@
 //!
 //! `cargo bench -p benches --bench batch`
 
-use abstract_game::{Actions, Game, LimitConfig, MoveLimit, Observe};
+use abstract_game::{Actions, Game, Observe};
 use abstract_game_batch::{
     BatchedSearch, EnvOptions, SearchOptions, UniformEvaluator, VecEnv, limit_reached,
 };
+use benches::limited;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -41,14 +42,6 @@ fn step<G: Actions + Observe>(c: &mut Criterion, name: &str, start: G, truncated
         });
     }
     group.finish();
-}
-
-fn limited<G: Game>(config: G::Config) -> MoveLimit<G> {
-    MoveLimit::new(&LimitConfig {
-        inner: config,
-        max_plies: 1000,
-    })
-    .expect("config")
 }
 
 fn batch(c: &mut Criterion) {

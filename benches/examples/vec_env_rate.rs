@@ -8,8 +8,9 @@
 //! `cargo run --release -p benches --example vec_env_rate [game|all] [seconds] [sizes]`
 //! (defaults all, 2 s, `8,64,256,1024`).
 
-use abstract_game::{Actions, Game, LimitConfig, MoveLimit, Observe};
+use abstract_game::{Actions, Game, Observe};
 use abstract_game_batch::{EnvOptions, VecEnv, limit_reached};
+use benches::limited;
 use std::time::{Duration, Instant};
 
 fn rate<G: Actions + Observe>(start: &G, truncated: fn(&G) -> bool, envs: usize, secs: f64) -> f64 {
@@ -38,14 +39,6 @@ fn rate<G: Actions + Observe>(start: &G, truncated: fn(&G) -> bool, envs: usize,
         best = best.max(steps as f64 / slice.elapsed().as_secs_f64());
     }
     best
-}
-
-fn limited<G: Game>(config: G::Config) -> MoveLimit<G> {
-    MoveLimit::new(&LimitConfig {
-        inner: config,
-        max_plies: 1000,
-    })
-    .expect("config")
 }
 
 fn run<G: Actions + Observe>(

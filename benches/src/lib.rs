@@ -2,10 +2,24 @@
 //! `Game` trait so that every game is measured the same way.
 #![deny(missing_docs)]
 
-use abstract_game::{Game, MoveList, perft};
+use abstract_game::{Game, LimitConfig, MoveLimit, MoveList, perft};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Throughput};
 use std::hint::black_box;
+
+/// The start of `config` under a 1000-ply limit, as the batched benchmarks step Pikemen and
+/// Epaminondas (the Python package's default limit).
+///
+/// # Panics
+/// On a configuration the game refuses: benchmark inputs are fixed.
+#[must_use]
+pub fn limited<G: Game>(config: G::Config) -> MoveLimit<G> {
+    MoveLimit::new(&LimitConfig {
+        inner: config,
+        max_plies: 1000,
+    })
+    .expect("config")
+}
 
 /// Reads position texts, one per line (blank lines and `#` comments skipped).
 ///
