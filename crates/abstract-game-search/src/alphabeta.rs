@@ -1,10 +1,12 @@
 //! Alpha-beta search with iterative deepening.
 
 use crate::limits::{Budget, Team};
+use crate::split::RootSplit;
 use crate::tt::{Bound, Table};
 use crate::{Bot, Limits, SearchInfo};
 use abstract_game::{Evaluate, MoveList, PlayerId, Status};
 use core::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
 /// Scores are integers: a heuristic value `v` scores `v * EVAL_SCALE`; a finished game with
 /// returns `r` scores `r * WIN`, less one per ply so that faster wins score higher.
@@ -51,15 +53,16 @@ const LMR_FIRST_DEEPER: usize = 10;
 ///   the previous search's entries. Winning scores stored in the table are not adjusted by ply
 ///   (a proven win found through a transposition may report a slightly wrong distance).
 ///
-/// - **Threads** ([`with_threads`](Self::with_threads), `threads=N` in a [`BotSpec`]): Lazy
-///   SMP. Every thread runs the whole iterative deepening from the root with its own killers
-///   and history, all sharing the one table (lock-free: each slot is a pair of atomic words
-///   checked against each other), so each finds in it what the others have searched; helpers
-///   with an odd number start one ply deeper, and a thread about to start a depth that
-///   another is searching skips to the next one (so two threads leapfrog each other rather
-///   than search the same iteration side by side). The first thread to finish ends the others;
-///   the deepest completed iteration among them is played. A node budget counts the nodes of
-///   all threads together, a time budget is the same clock for all.
+/// - **Threads** ([`with_threads`](Self::with_threads), `threads=N` in a [`BotSpec`]): the
+///   root is split. All threads search the same depth, each with its own killers and
+///   history, all sharing the one table (lock-free: each slot is a pair of atomic words
+///   checked against each other). The depth's first root move (the last depth's choice) is
+///   searched whole by every thread, and the first value found counts; the other root moves
+///   are then dealt out one at a time, each searched against the best value of the depth so
+///   far, and a thread with none left to take helps with one still being searched. The last
+///   root move finished completes the depth for all. The first thread to finish (its depth
+///   budget searched, or the result proven) ends the others. A node budget counts the nodes
+///   of all threads together, a time budget is the same clock for all.
 ///
 /// - **Unfinished depths.** When the budget ends a depth, the move played is the last
 ///   completed depth's, unless that move (searched first) was searched in full at the
@@ -99,8 +102,6 @@ pub struct AlphaBeta<G: Evaluate> {
     aborted: bool,
     /// The searches of the other threads, sharing the table (empty with one thread).
     helpers: Vec<AlphaBeta<G>>,
-    /// 0 for the main search, `k` for the `k`th helper.
-    helper: usize,
     /// Late move reductions and null windows after the first move (PVS).
     reductions: bool,
 }
@@ -121,18 +122,18 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// A search with a table of `2^bits` entries (at most 2^30).
     #[must_use]
     pub fn with_table_bits(bits: u32) -> AlphaBeta<G> {
-        AlphaBeta::sharing(Table::new(bits), 0)
+        AlphaBeta::sharing(Table::new(bits))
     }
 
     /// The same search on `threads` threads (1 to [`MAX_THREADS`](crate::MAX_THREADS); 0
-    /// counts as 1), sharing its table: Lazy SMP, see the type's documentation.
+    /// counts as 1), sharing its table: the root split among them, see the type's documentation.
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> AlphaBeta<G> {
         let threads = threads.clamp(1, crate::MAX_THREADS);
         self.helpers = (1..threads)
-            .map(|k| AlphaBeta {
+            .map(|_| AlphaBeta {
                 reductions: self.reductions,
-                ..AlphaBeta::sharing(self.table.clone(), k)
+                ..AlphaBeta::sharing(self.table.clone())
             })
             .collect();
         self
@@ -159,7 +160,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         1 + self.helpers.len()
     }
 
-    fn sharing(table: Table, helper: usize) -> AlphaBeta<G> {
+    fn sharing(table: Table) -> AlphaBeta<G> {
         AlphaBeta {
             table,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -171,7 +172,6 @@ impl<G: Evaluate> AlphaBeta<G> {
             budget: None,
             aborted: false,
             helpers: Vec::new(),
-            helper,
             reductions: true,
         }
     }
@@ -514,16 +514,8 @@ impl Hasher for Fnv {
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
-    /// Iterative deepening from `state` (decided by `mover`) within `budget`, on this thread.
-    /// Helpers with an odd number start one ply deeper, so that while the main search
-    /// completes a depth they are ahead on the next one, filling the shared table with it.
-    fn deepen(
-        &mut self,
-        state: &G,
-        mover: PlayerId,
-        limits: &Limits,
-        budget: Budget,
-    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
+    /// Readies this thread's search of a new root decided by `mover`.
+    fn prepare(&mut self, mover: PlayerId, budget: Budget) {
         self.root = mover;
         self.root_salt = (mover.index() as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         for k in &mut self.killers {
@@ -534,32 +526,48 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         self.budget = Some(budget);
         self.aborted = false;
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let first_depth = (1 + (self.helper % 2) as u32).min(max_depth);
+    }
 
+    /// The score of the one legal move at the root, searched no further.
+    fn forced(&mut self, state: &G, mover: PlayerId, index: usize) -> (G::Move, i32, u32) {
+        let mv = self.moves[0][index];
+        let mut child = state.clone();
+        child.apply_unchecked(mv);
+        let score = match child.status() {
+            Status::Finished(o) => terminal_score(o.returns(mover), 1),
+            Status::Ongoing(_) => self.static_score(&child),
+        };
+        (mv, score, 0)
+    }
+
+    /// The depth left after the root's move to `child`.
+    fn depth_after(child: &G, mover: PlayerId, depth: u32) -> i32 {
+        if child.to_move() == Some(mover) {
+            depth as i32
+        } else {
+            depth as i32 - 1
+        }
+    }
+
+    /// Iterative deepening from `state` (decided by `mover`) within `budget`, on one thread.
+    fn deepen(
+        &mut self,
+        state: &G,
+        mover: PlayerId,
+        limits: &Limits,
+        budget: Budget,
+    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        self.prepare(mover, budget);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut best: Option<(G::Move, i32, u32)> = None;
         let mut best_index = None;
         let mut child = state.clone();
-        let mut upcoming = first_depth;
-        while upcoming <= max_depth {
-            // With other threads, past the depths they are on (see `Budget::claim_depth`).
-            let depth = match &self.budget {
-                Some(budget) => budget.claim_depth(self.helper, upcoming, max_depth),
-                None => upcoming,
-            };
-            upcoming = depth + 1;
+        for depth in 1..=max_depth {
             self.order(state, mover, 0, best_index);
             let root_moves = core::mem::take(&mut self.scored[0]);
             if root_moves.len() == 1 && best.is_none() {
                 // A forced decision: no search needed.
-                let mv = self.moves[0][root_moves[0].1];
-                child.clone_from(state);
-                child.apply_unchecked(mv);
-                let score = match child.status() {
-                    Status::Finished(o) => terminal_score(o.returns(mover), 1),
-                    Status::Ongoing(_) => self.static_score(&child),
-                };
-                best = Some((mv, score, 0));
+                best = Some(self.forced(state, mover, root_moves[0].1));
                 self.scored[0] = root_moves;
                 break;
             }
@@ -569,11 +577,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 let mv = self.moves[0][index];
                 child.clone_from(state);
                 child.apply_unchecked(mv);
-                let next_depth = if child.to_move() == Some(mover) {
-                    depth as i32
-                } else {
-                    depth as i32 - 1
-                };
+                let next_depth = Self::depth_after(&child, mover, depth);
                 let v = if iteration.is_none() || !self.reductions {
                     self.search(&child, next_depth, 1, alpha, beta)
                 } else {
@@ -618,6 +622,15 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
             }
         }
+        self.finish(state, best)
+    }
+
+    /// The search's answer: `best` (move, score, completed depth) with its information.
+    fn finish(
+        &mut self,
+        state: &G,
+        best: Option<(G::Move, i32, u32)>,
+    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
         let budget = self.budget.take()?;
         let (mv, score, depth) = best?;
         let info = SearchInfo {
@@ -630,10 +643,96 @@ impl<G: Evaluate> AlphaBeta<G> {
         Some((mv, info))
     }
 
-    /// Lazy SMP: every thread deepens from the root on its own, sharing the table; the first
-    /// to finish (its depth budget searched, or the result proven) ends the others, which
-    /// also end at the common clock, stop flag and work budget. The deepest completed result
-    /// wins, the main search's on a tie.
+    /// One thread of a search on several: iterative deepening where every depth's root
+    /// moves are dealt out among the threads ([`RootSplit`]), all sharing the table.
+    fn deepen_shared(
+        &mut self,
+        state: &G,
+        mover: PlayerId,
+        limits: &Limits,
+        budget: Budget,
+        split: &Mutex<RootSplit>,
+    ) -> Option<(G::Move, SearchInfo<G::Move>)> {
+        self.prepare(mover, budget);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // A thread that panicked cannot have left the bookkeeping half-written (each
+        // change is made whole under the lock), so a poisoned lock is still good.
+        let lock = || split.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut child = state.clone();
+        let mut forced = None;
+        // The root's moves, for the answer even if another thread has already ended the
+        // search before this one takes its first depth.
+        self.order(state, mover, 0, None);
+        'deepening: loop {
+            // (Bound first: a guard in a `while let` would be held through the body.)
+            let next = lock().next();
+            let Some((depth, previous)) = next else {
+                break;
+            };
+            if depth > max_depth {
+                break;
+            }
+            self.order(state, mover, 0, previous);
+            if self.scored[0].len() == 1 {
+                forced = Some(self.forced(state, mover, self.scored[0][0].1));
+                break;
+            }
+            lock().join(depth, || self.scored[0].iter().map(|&(_, i)| i).collect());
+            loop {
+                let task = lock().take(depth);
+                let Some(task) = task else {
+                    break;
+                };
+                let mv = self.moves[0][task.index];
+                child.clone_from(state);
+                child.apply_unchecked(mv);
+                let next_depth = Self::depth_after(&child, mover, depth);
+                let v = match task.alpha {
+                    None => self.search(&child, next_depth, 1, -INF, INF),
+                    Some(alpha) if self.reductions => {
+                        self.search_after_first(&child, next_depth, 0, 0, true, alpha, INF)
+                    }
+                    Some(alpha) => self.search(&child, next_depth, 1, alpha, INF),
+                };
+                if self.aborted {
+                    break 'deepening;
+                }
+                let completed = lock().report(depth, task, v);
+                if let Some((index, v)) = completed {
+                    self.table
+                        .store(self.key(state), Some(index), v, depth as u8, Bound::Exact);
+                    if f64::from(v.abs()) > EVAL_SCALE {
+                        lock().stop(); // proven: deeper search cannot change it
+                    }
+                }
+            }
+        }
+        let best = forced.or_else(|| {
+            let split = lock();
+            match split.completed() {
+                Some((depth, index, v)) => {
+                    // As on one thread: a move that beat the last depth's in full at an
+                    // unfinished depth is the better choice.
+                    let (index, v) = split
+                        .better_in_unfinished()
+                        .filter(|_| self.reductions)
+                        .unwrap_or((index, v));
+                    Some((self.moves[0][index], v, depth))
+                }
+                None => {
+                    // Not even depth 1 finished: the first move.
+                    let guess = self.scored[0].first()?.1;
+                    Some((self.moves[0][guess], self.static_score(state), 0))
+                }
+            }
+        });
+        self.finish(state, best)
+    }
+
+    /// Several threads (see the type's documentation): the first to finish (its depth
+    /// budget searched, or the result proven) ends the others, which also end at the common
+    /// clock, stop flag and work budget. The deepest completed result wins, the main
+    /// search's on a tie.
     fn choose_in_parallel(
         &mut self,
         state: &G,
@@ -641,6 +740,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         limits: &Limits,
     ) -> Option<(G::Move, SearchInfo<G::Move>)> {
         let team = Team::new(limits, 1 + self.helpers.len());
+        let split = Mutex::new(RootSplit::default());
         let mut helpers = core::mem::take(&mut self.helpers);
         let age = self.table.age();
         let (main, others) = std::thread::scope(|scope| {
@@ -648,9 +748,9 @@ impl<G: Evaluate> AlphaBeta<G> {
             for helper in &mut helpers {
                 helper.table.set_age(age);
                 let budget = Budget::in_team(limits, &team);
-                let team = &team;
+                let (team, split) = (&team, &split);
                 let thread = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    let found = helper.deepen(state, mover, limits, budget);
+                    let found = helper.deepen_shared(state, mover, limits, budget, split);
                     team.finish();
                     found
                 });
@@ -660,7 +760,8 @@ impl<G: Evaluate> AlphaBeta<G> {
                     Err(_) => break,
                 }
             }
-            let main = self.deepen(state, mover, limits, Budget::in_team(limits, &team));
+            let main =
+                self.deepen_shared(state, mover, limits, Budget::in_team(limits, &team), &split);
             team.finish();
             let others: Vec<_> = running
                 .into_iter()

@@ -32,6 +32,7 @@ mod mcts;
 pub mod network;
 mod random;
 mod spec;
+mod split;
 mod tt;
 #[cfg(feature = "zero")]
 mod zero;

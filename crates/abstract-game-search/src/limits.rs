@@ -2,7 +2,7 @@
 
 use core::time::Duration;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 // std's Instant panics on wasm32-unknown-unknown; web-time is std's own type elsewhere.
 use web_time::Instant;
 
@@ -115,9 +115,6 @@ pub(crate) struct Team {
     /// small enough that a small budget is not overshot by much: by at most 1/8).
     batch: u64,
     done: AtomicBool,
-    /// The depth each thread (0 the main search, `k` the `k`th helper) is searching now, 0
-    /// for none: see [`Budget::claim_depth`].
-    depths: Vec<AtomicU32>,
 }
 
 impl Team {
@@ -129,7 +126,6 @@ impl Team {
             max_work,
             batch: 1 << share.ilog2(),
             done: AtomicBool::new(false),
-            depths: (0..threads.max(1)).map(|_| AtomicU32::new(0)).collect(),
         })
     }
 
@@ -212,30 +208,6 @@ impl Budget {
         self.stopped
     }
 
-    /// The depth that thread `thread` of the team searches next, `depth` or deeper: past
-    /// every depth another thread is searching now (at most `max_depth`), so that the threads
-    /// of a search leapfrog each other instead of repeating the same iteration side by side
-    /// (each still finds the other's shallower results in the shared table). Alone, `depth`.
-    pub(crate) fn claim_depth(&self, thread: usize, depth: u32, max_depth: u32) -> u32 {
-        let Some(team) = &self.team else {
-            return depth;
-        };
-        let mut depth = depth;
-        let taken = |d: u32| {
-            team.depths
-                .iter()
-                .enumerate()
-                .any(|(t, at)| t != thread && at.load(Ordering::Relaxed) == d)
-        };
-        while depth < max_depth && taken(depth) {
-            depth += 1;
-        }
-        if let Some(at) = team.depths.get(thread) {
-            at.store(depth, Ordering::Relaxed);
-        }
-        depth
-    }
-
     /// Reads the clock now.
     pub(crate) fn check_clock(&mut self) {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -270,25 +242,6 @@ mod tests {
         let mut b = Budget::start(&Limits::time(Duration::ZERO));
         b.check_clock();
         assert!(b.spent());
-    }
-
-    #[test]
-    fn threads_of_a_team_claim_depths_past_each_other() {
-        let limits = Limits::none();
-        assert_eq!(Budget::start(&limits).claim_depth(0, 3, 10), 3);
-        let team = Team::new(&limits, 2);
-        let (main, helper) = (
-            Budget::in_team(&limits, &team),
-            Budget::in_team(&limits, &team),
-        );
-        assert_eq!(main.claim_depth(0, 1, 10), 1);
-        assert_eq!(helper.claim_depth(1, 1, 10), 2);
-        // Main done with 1, helper still on 2: main goes on at 3, then the helper at 4.
-        assert_eq!(main.claim_depth(0, 2, 10), 3);
-        assert_eq!(helper.claim_depth(1, 3, 10), 4);
-        // A thread's own depth does not push it on; the last depth is shared.
-        assert_eq!(helper.claim_depth(1, 4, 10), 4);
-        assert_eq!(main.claim_depth(0, 4, 4), 4);
     }
 
     #[test]
