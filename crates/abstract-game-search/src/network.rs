@@ -126,6 +126,69 @@ fn sparse_relu(wt: &[f32], b: &[f32], ones: &[usize], others: &[(usize, f32)], o
     }
 }
 
+/// The entries of one observation plane if the first layer's columns are also summed by
+/// plane: planes of more than one entry that make up the whole input. Else 0.
+fn folded_plane(first: &Dense, shape: [usize; 3]) -> usize {
+    let plane = shape[1] * shape[2];
+    if plane > 1 && shape[0] * plane == first.cols {
+        plane
+    } else {
+        0
+    }
+}
+
+/// The first layer's transposed weights (`[cols, rows]`), then (see [`folded_plane`]) each
+/// plane's sum of its columns (`[planes, rows]`, added up in f64).
+fn first_columns(first: &Dense, shape: [usize; 3]) -> Vec<f32> {
+    let mut t = first.transposed();
+    let plane = folded_plane(first, shape);
+    if plane > 0 {
+        let rows = first.rows;
+        let sums: Vec<f32> = (0..shape[0] * rows)
+            .map(|i| {
+                let (p, r) = (i / rows, i % rows);
+                let column = |k: usize| f64::from(t[(p * plane + k) * rows + r]);
+                (0..plane).map(column).sum::<f64>() as f32
+            })
+            .collect();
+        t.extend(sums);
+    }
+    t
+}
+
+/// The nonzero entries of one observation `x` for the sparse first layer: the entries equal to
+/// 1 in `ones`, the others with their values in `others`. With planes of `plane` entries
+/// (`plane > 0`), a plane whose entries all have the same nonzero value `v` (a seat to move,
+/// a score, a target: whole planes in every shipped game) is one entry, `x.len() + p` for plane
+/// `p`, the column of its sum: one column's work instead of a plane's.
+fn gather(x: &[f32], plane: usize, ones: &mut Vec<usize>, others: &mut Vec<(usize, f32)>) {
+    ones.clear();
+    others.clear();
+    let mut push = |j: usize, v: f32| {
+        if v == 1.0 {
+            ones.push(j);
+        } else if v != 0.0 {
+            others.push((j, v));
+        }
+    };
+    if plane == 0 {
+        x.iter().enumerate().for_each(|(j, &v)| push(j, v));
+        return;
+    }
+    for (p, entries) in x.chunks_exact(plane).enumerate() {
+        let v = entries[0];
+        if v != 0.0 && entries.iter().all(|&e| e == v) {
+            push(x.len() + p, v);
+        } else {
+            let start = p * plane;
+            entries
+                .iter()
+                .enumerate()
+                .for_each(|(k, &v)| push(start + k, v));
+        }
+    }
+}
+
 /// An input with at most `cols * 3 / 4` nonzero entries goes through the sparse first layer;
 /// a denser one through the dense product.
 fn sparse_enough(nonzero: usize, cols: usize) -> bool {
@@ -161,7 +224,8 @@ pub struct Network {
     num_actions: usize,
     metadata: BTreeMap<String, String>,
     trunk: Vec<Dense>,
-    /// The first trunk layer's weights transposed (`[cols, rows]`), for the sparse product.
+    /// The first trunk layer's weights transposed (`[cols, rows]`), for the sparse product,
+    /// then the sum of each observation plane's columns (`[planes, rows]`, see `gather`).
     first_t: Vec<f32>,
     policy: Dense,
     value: Dense,
@@ -365,7 +429,7 @@ impl Network {
             observation_shape,
             num_actions,
             metadata,
-            first_t: trunk[0].transposed(),
+            first_t: first_columns(&trunk[0], observation_shape),
             trunk,
             policy,
             value,
@@ -449,7 +513,7 @@ impl Network {
             observation_shape,
             num_actions: num_actions.max(1),
             metadata,
-            first_t: trunk[0].transposed(),
+            first_t: first_columns(&trunk[0], observation_shape),
             trunk,
             policy,
             value,
@@ -666,6 +730,12 @@ impl Network {
         Ok(())
     }
 
+    /// The entries of an observation plane, when the first layer's columns are summed by
+    /// plane (see `gather`), else 0.
+    fn plane_len(&self) -> usize {
+        folded_plane(&self.trunk[0], self.observation_shape)
+    }
+
     /// Checks `obs` and the `logits` (or priors) length against `n` inputs.
     fn check_shapes(&self, obs: &[f32], logits: usize, n: usize) -> Result<(), EvalError> {
         let shape = |name, expected: usize, found: usize| {
@@ -704,15 +774,7 @@ impl Network {
             .chunks_exact(first.cols)
             .zip(a.chunks_exact_mut(first.rows))
         {
-            ones.clear();
-            others.clear();
-            for (j, &v) in x.iter().enumerate() {
-                if v == 1.0 {
-                    ones.push(j);
-                } else if v != 0.0 {
-                    others.push((j, v));
-                }
-            }
+            gather(x, self.plane_len(), ones, others);
             if sparse_enough(ones.len() + others.len(), first.cols) {
                 sparse_relu(&self.first_t, &first.b, ones, others, out);
             } else {
@@ -908,7 +970,7 @@ impl Evaluator for NetworkEvaluator {
 
 #[cfg(test)]
 mod tests {
-    use super::{Dense, Network, sparse_relu};
+    use super::{Dense, Network, gather, sparse_relu};
     use abstract_game::{Actions, Game, MoveLimit, Observe, random_playout};
 
     /// Observations (from the seat to move) at every third ply of seeded random games.
@@ -930,23 +992,24 @@ mod tests {
     }
 
     /// The sparse first layer of `net` against the dense one, on every observation (the
-    /// sparse product is used whatever the density here).
-    fn check_sparse(net: &Network, observations: &[Vec<f32>]) {
+    /// sparse product is used whatever the density here); returns how many of them had a
+    /// plane summed as one column.
+    fn check_sparse(net: &Network, observations: &[Vec<f32>]) -> usize {
         let first: &Dense = &net.trunk[0];
         let (mut dense, mut batch, mut sparse) = (
             vec![0.0; first.rows],
             vec![0.0; first.rows],
             vec![0.0; first.rows],
         );
+        let (mut ones, mut others) = (Vec::new(), Vec::new());
+        let mut folded = 0;
         for x in observations {
-            let ones: Vec<usize> = (0..x.len()).filter(|&j| x[j] == 1.0).collect();
-            let others: Vec<(usize, f32)> = (0..x.len())
-                .filter(|&j| x[j] != 0.0 && x[j] != 1.0)
-                .map(|j| (j, x[j]))
-                .collect();
             first.apply_one(x, &mut dense, true);
             first.apply(x, &mut batch, true);
             assert_eq!(dense, batch);
+            gather(x, net.plane_len(), &mut ones, &mut others);
+            let nonzero = x.iter().filter(|&&v| v != 0.0).count();
+            folded += usize::from(ones.len() + others.len() < nonzero);
             sparse_relu(&net.first_t, &first.b, &ones, &others, &mut sparse);
             for (r, (d, s)) in dense.iter().zip(&sparse).enumerate() {
                 assert!(
@@ -956,12 +1019,14 @@ mod tests {
                 );
             }
         }
+        folded
     }
 
     /// Untrained networks whose first layers' rows are and are not whole blocks of the sparse
     /// sum, on the game's observations and on a dense input (no zero entry), as no game makes.
     /// (The shipped networks go through the sparse layer in tests/zero_evaluator.rs.)
-    fn check_game<G: Actions + Observe>(name: &str, start: &G) {
+    /// `uniform`: the game's observations have whole planes of one nonzero value.
+    fn check_game<G: Actions + Observe>(name: &str, start: &G, uniform: bool) {
         let observations = observations(start);
         assert!(observations.len() > 20, "{name}");
         let dense_input: Vec<f32> = (0..start.observation_len())
@@ -976,17 +1041,35 @@ mod tests {
                 hidden,
                 seed,
             );
-            check_sparse(&net, &observations);
+            let folded = check_sparse(&net, &observations);
+            assert_eq!(
+                folded,
+                if uniform { observations.len() } else { 0 },
+                "{name}"
+            );
             check_sparse(&net, core::slice::from_ref(&dense_input));
+            // Every plane of one value (one of them 1): each is one column.
+            let plane = net.plane_len();
+            assert!(plane > 1, "{name}");
+            let uniform: Vec<f32> = (0..dense_input.len())
+                .map(|j| (j / plane % 5) as f32 * 0.5 - 0.5)
+                .collect();
+            assert_eq!(check_sparse(&net, core::slice::from_ref(&uniform)), 1);
         }
     }
 
     #[test]
     fn the_sparse_first_layer_is_the_dense_one() {
-        check_game("gipf", &gipf_core::Gipf::new(&Default::default()).unwrap());
+        // GIPF's planes are pieces and per-square marks; Pikemen's and Epaminondas's include
+        // the seat to move on every square.
+        check_game(
+            "gipf",
+            &gipf_core::Gipf::new(&Default::default()).unwrap(),
+            false,
+        );
         let pikemen = pikemen_core::Pikemen::new(&Default::default()).unwrap();
-        check_game("pikemen", &MoveLimit::wrap(pikemen, 0, 1000));
+        check_game("pikemen", &MoveLimit::wrap(pikemen, 0, 1000), true);
         let epaminondas = epaminondas_core::Epaminondas::new(&Default::default()).unwrap();
-        check_game("epaminondas", &epaminondas);
+        check_game("epaminondas", &epaminondas, true);
     }
 }
