@@ -770,11 +770,12 @@ impl Network {
         a.resize(n * widest, 0.0);
         b.resize(n * widest, 0.0);
         let first = &self.trunk[0];
+        let plane = self.plane_len();
         for (x, out) in obs
             .chunks_exact(first.cols)
             .zip(a.chunks_exact_mut(first.rows))
         {
-            gather(x, self.plane_len(), ones, others);
+            gather(x, plane, ones, others);
             if sparse_enough(ones.len() + others.len(), first.cols) {
                 sparse_relu(&self.first_t, &first.b, ones, others, out);
             } else {
