@@ -40,10 +40,17 @@ impl Default for ZeroConfig {
 ///
 /// Its budget is [`Limits::iterations`] simulations and/or [`Limits::time`]; with neither,
 /// 200 simulations.
+///
+/// It keeps its tree between moves: after choosing it moves the root along its choice, and
+/// when it is next asked about that position or one a single move after it (the opponent's
+/// reply, in a game of two), the search goes on from the subtree already grown there, as
+/// AlphaZero and Leela do. Any other position starts a fresh tree.
 #[derive(Debug)]
 pub struct Zero<G: Actions + Observe> {
     search: BatchedSearch<G>,
     evaluator: NetworkEvaluator,
+    /// The search's root is the position after this bot's last choice (its subtree kept).
+    kept: bool,
 }
 
 impl<G: Actions + Observe> Zero<G> {
@@ -72,7 +79,28 @@ impl<G: Actions + Observe> Zero<G> {
         Zero {
             search,
             evaluator: NetworkEvaluator::new(network),
+            kept: false,
         }
+    }
+
+    /// Moves the kept tree's root to `state` if `state` is that root or one move after it;
+    /// false (the tree left as it was) otherwise.
+    fn reuse(&mut self, state: &G) -> bool {
+        if !core::mem::replace(&mut self.kept, false) {
+            return false;
+        }
+        let Ok(root) = self.search.root(0) else {
+            return false;
+        };
+        if root == state {
+            return true;
+        }
+        let reply = root.legal_moves().iter().find_map(|&mv| {
+            let mut next = root.clone();
+            next.apply_unchecked(mv);
+            (next == *state).then(|| root.action_of(mv)).flatten()
+        });
+        reply.is_some_and(|a| self.search.advance(0, a).is_ok())
     }
 }
 
@@ -86,7 +114,9 @@ impl<G: Actions + Observe> Bot<G> for Zero<G> {
         let fits = state.observation_len() == self.evaluator.network().observation_len()
             && state.num_distinct_actions() == self.evaluator.network().num_actions();
         let mut sims = 0u64;
-        if fits && self.search.set_roots(core::slice::from_ref(state)).is_ok() {
+        if fits
+            && (self.reuse(state) || self.search.set_roots(core::slice::from_ref(state)).is_ok())
+        {
             loop {
                 if self.search.run(&mut self.evaluator).is_err() {
                     break;
@@ -104,15 +134,17 @@ impl<G: Actions + Observe> Bot<G> for Zero<G> {
         } else {
             None
         };
-        // A network that does not fit, or failed: the first legal move rather than none.
-        let mv = match action.and_then(|a| state.move_of(a)) {
-            Some(mv) => mv,
-            None => *state.legal_moves().first()?,
-        };
         let value = if sims > 0 {
             f64::from(self.search.root_value(0).unwrap_or(0.0))
         } else {
             0.0
+        };
+        // The subtree of the choice is kept for the next call.
+        self.kept = action.is_some_and(|a| self.search.advance(0, a).is_ok());
+        // A network that does not fit, or failed: the first legal move rather than none.
+        let mv = match action.and_then(|a| state.move_of(a)) {
+            Some(mv) => mv,
+            None => *state.legal_moves().first()?,
         };
         Some((
             mv,
@@ -124,5 +156,69 @@ impl<G: Actions + Observe> Bot<G> for Zero<G> {
                 pv: vec![mv],
             },
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::Game;
+    use abstract_game::toy::Subtraction;
+
+    fn visits(bot: &Zero<Subtraction>) -> u32 {
+        let mut counts = vec![0; bot.search.num_actions()];
+        bot.search.visit_counts(0, &mut counts).unwrap();
+        counts.iter().sum()
+    }
+
+    /// After a choice the tree's root is the position it leads to, with the visits already
+    /// spent there; the opponent's reply moves it one step further, and a position off that
+    /// path starts a fresh tree.
+    #[test]
+    fn the_tree_is_kept_after_a_choice_and_the_reply() {
+        let start = Subtraction::new(&Default::default()).unwrap();
+        let net = Network::untrained(
+            "subtraction",
+            &[],
+            start.observation_shape(),
+            start.num_distinct_actions(),
+            &[4],
+            1,
+        );
+        let mut bot = Zero::new(Arc::new(net), ZeroConfig::default());
+        let (mv, info) = bot.choose(&start, &Limits::iterations(400)).unwrap();
+        assert!(info.iterations >= 400);
+        let mut after = start;
+        after.apply_unchecked(mv);
+        assert_eq!(bot.search.root(0).unwrap(), &after);
+        let kept_below_choice = visits(&bot);
+        assert!(kept_below_choice > 0);
+        // The opponent's most searched reply: its subtree is the new root, visits and all.
+        let mut counts = vec![0; bot.search.num_actions()];
+        bot.search.visit_counts(0, &mut counts).unwrap();
+        let best = (0..counts.len()).max_by_key(|&a| counts[a]).unwrap();
+        let reply = after.move_of(best as u32).unwrap();
+        let mut next = after;
+        next.apply_unchecked(reply);
+        assert!(bot.reuse(&next));
+        assert_eq!(bot.search.root(0).unwrap(), &next);
+        assert!(visits(&bot) > 0 && visits(&bot) < kept_below_choice);
+        // Only once: the tree is not kept until the bot chooses again.
+        assert!(!bot.reuse(&next));
+        // A position that is not one move after the kept root: a fresh tree.
+        let (mv, _) = bot.choose(&next, &Limits::iterations(64)).unwrap();
+        let mut far = next;
+        far.apply_unchecked(mv);
+        let skip = far.legal_moves()[0];
+        far.apply_unchecked(skip);
+        let skip = far.legal_moves()[0];
+        far.apply_unchecked(skip);
+        assert!(!bot.reuse(&far));
+        let (mv, info) = bot.choose(&far, &Limits::iterations(32)).unwrap();
+        far.apply_unchecked(mv);
+        assert_eq!(bot.search.root(0).unwrap(), &far);
+        // A fresh tree: only this call's simulations below the root (the choice's share).
+        assert!(visits(&bot) < 32);
+        assert!(info.iterations >= 32);
     }
 }
