@@ -157,6 +157,11 @@ impl<G: Actions + Observe> Bot<G> for Zero<G> {
             },
         ))
     }
+
+    /// Forgets the kept tree.
+    fn new_game(&mut self) {
+        self.kept = false;
+    }
 }
 
 #[cfg(test)]
@@ -203,8 +208,12 @@ mod tests {
         assert!(bot.reuse(&next));
         assert_eq!(bot.search.root(0).unwrap(), &next);
         assert!(visits(&bot) > 0 && visits(&bot) < kept_below_choice);
-        // Only once: the tree is not kept until the bot chooses again.
+        // Only once: the tree is not kept until the bot chooses again; nor after a new game.
         assert!(!bot.reuse(&next));
+        bot.choose(&start, &Limits::iterations(16)).unwrap();
+        bot.new_game();
+        let root = *bot.search.root(0).unwrap();
+        assert!(!bot.reuse(&root));
         // A position that is not one move after the kept root: a fresh tree.
         let (mv, _) = bot.choose(&next, &Limits::iterations(64)).unwrap();
         let mut far = next;
