@@ -468,3 +468,54 @@ def test_teacher_branches_label_random_children_by_the_search_alone():
     assert np.all(probs[:, 0] == 1.0) and np.all(mask[np.arange(len(idx)), idx[:, 0]])
     with pytest.raises(ValueError, match="teacher_branch"):
         resolve(Config(game=GAME, options=OPTIONS, teacher_branch=1.5), game)
+
+
+def test_init_starts_a_new_run_from_a_model_file(tmp_path):
+    first = Trainer(Config(game=GAME, options=OPTIONS, seed=3, **SMALL), str(tmp_path / "a"), log=Quiet())
+    first.run(iterations=2)
+    model = str(tmp_path / "a" / "model.safetensors")
+    trained, _ = export.load(model)
+    # Another seed would start from other random weights: the file's weights are the start.
+    second = Trainer(Config(game=GAME, options=OPTIONS, seed=4, init=model, **SMALL), str(tmp_path / "b"), log=Quiet())
+    assert second.iteration == 0 and len(second.replay) == 0
+    for k, v in trained.items():
+        np.testing.assert_array_equal(network.to_numpy(second.params)[k], v)
+    second.run(iterations=1)
+    # A resumed run goes on from its checkpoint, not from the file.
+    after = network.to_numpy(second.params)
+    resumed = Trainer(Config(game=GAME, options=OPTIONS, seed=4, init=model, **SMALL), str(tmp_path / "b"), log=Quiet())
+    for k, v in after.items():
+        np.testing.assert_array_equal(network.to_numpy(resumed.params)[k], v)
+    # A file of other layers, or of other rules, is refused with the reason.
+    wider = dict(SMALL, hidden=[32, 32])
+    with pytest.raises(SystemExit, match="init: .* has the layers"):
+        Trainer(Config(game=GAME, options=OPTIONS, init=model, **wider), str(tmp_path / "c"), log=Quiet())
+    with pytest.raises(SystemExit, match="init: "):
+        Trainer(Config(game=GAME, options={"board": "8x8"}, init=model, **SMALL), str(tmp_path / "d"), log=Quiet())
+
+
+def test_self_play_evaluates_natively_as_the_jax_network_does():
+    from agame.train.selfplay import SelfPlay
+
+    game = agame.load_game(GAME, **OPTIONS)
+    config = resolve(Config(game=GAME, options=OPTIONS, **SMALL), game)
+    params = network.to_numpy(network.init_params(5, int(np.prod(game.observation_tensor_shape())), [64, 32], game.num_distinct_actions()))
+    # Trained-looking weights: the heads of fresh parameters are nearly flat.
+    rng = np.random.default_rng(0)
+    params = {k: v + rng.normal(0, 0.2, v.shape).astype(np.float32) for k, v in params.items()}
+    net = export.native(game, params)
+    states = [game.new_initial_state() for _ in range(3)]
+    for k, s in enumerate(states):
+        for _ in range(k * 3):
+            s.apply_action(s.legal_actions()[0])
+    obs = np.stack([s.observation_tensor() for s in states]).astype(np.float32)
+    masks = np.zeros((3, game.num_distinct_actions()), np.bool_)
+    for k, s in enumerate(states):
+        masks[k, s.legal_actions()] = True
+    priors, values = net.evaluate(obs, masks)
+    ref_priors, ref_values = network.forward_numpy(params, obs, masks)
+    np.testing.assert_allclose(priors, ref_priors, atol=1e-4)
+    np.testing.assert_allclose(values, ref_values, atol=1e-4)
+    # And self-play runs with it: positions with their targets.
+    arrays, stats = SelfPlay(config, 1).play(params, 4)
+    assert stats["positions"] == 4 * config.trees

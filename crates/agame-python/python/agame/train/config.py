@@ -27,6 +27,9 @@ class Config:
 
     # Network: an MLP (docs/model-format.md). None: per game (see `resolve`).
     hidden: Optional[list] = None
+    # A model file whose weights start a new run instead of random ones (fine-tuning a shipped
+    # network by self-play): same game, options and layers. A resumed run ignores it.
+    init: Optional[str] = None
     # dtype of the exported weights: "auto" (F32 unless the file would pass MAX_MODEL_BYTES,
     # then F16), "f32", "f16" or "bf16".
     export_dtype: str = "auto"

@@ -18,7 +18,7 @@ import numpy as np
 
 import agame
 
-from . import network
+from . import export
 from .selfplay import derive_seed
 
 _warned: set = set()
@@ -54,7 +54,7 @@ def play_match(config, params, spec: str, games: int, seed: int):
     if bot is None:
         return None
     players = game.num_players()
-    evaluate = network.make_evaluate(params)
+    evaluate = export.native(game, params)
     states = [game.new_initial_state() for _ in range(games)]
     seats = [g % players for g in range(games)]
     plies = [0] * games

@@ -57,13 +57,25 @@ def metadata(game, extra: dict) -> dict:
     return meta
 
 
-def export(path: str, game, params: dict, dtype: str = "f32", **extra) -> None:
-    """Writes `params` (a flat dict of the file's tensor names) to `path` for `game`."""
+def to_bytes(game, params: dict, dtype: str = "f32", **extra) -> bytes:
+    """The model file of `params` (a flat dict of the file's tensor names) for `game`."""
     tensors = {k: np.ascontiguousarray(_cast(v, dtype)) for k, v in params.items()}
-    meta = metadata(game, extra)
+    return save(tensors, metadata=metadata(game, extra))
 
-    data = save(tensors, metadata=meta)
+
+def export(path: str, game, params: dict, dtype: str = "f32", **extra) -> None:
+    """Writes `params` to `path` for `game`, atomically."""
+    data = to_bytes(game, params, dtype, **extra)
     atomic_write(path, lambda f: f.write(data))
+
+
+def native(game, params: dict):
+    """`params` as an `agame.zero.Network` for `game` (float32): `BatchedSearch.run` evaluates
+    its leaves in Rust without the GIL, some five times as fast as the jitted forward pass
+    called back from the search for these small networks."""
+    import agame
+
+    return agame.zero.Network(to_bytes(game, {k: np.asarray(v) for k, v in params.items()}))
 
 
 def load(path: str):

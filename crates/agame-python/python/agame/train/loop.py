@@ -23,6 +23,23 @@ from .selfplay import derive_seed
 SHAPING = ("game", "options", "hidden", "replay_capacity", "policy_entries")
 
 
+def _initial_params(path: str, game, fresh: dict) -> dict:
+    """The weights of the model file `path`, checked against `game` and the shapes of the
+    run's own `fresh` parameters."""
+    import agame
+
+    try:
+        agame.zero.Network(path).check(game)
+    except ValueError as e:
+        raise SystemExit(f"init: {e}") from None
+    params, _ = export.load(path)
+    shapes = {k: tuple(np.shape(v)) for k, v in params.items()}
+    wanted = {k: tuple(np.shape(v)) for k, v in fresh.items()}
+    if shapes != wanted:
+        raise SystemExit(f"init: {path} has the layers {shapes}, the config asks for {wanted}")
+    return params
+
+
 class Trainer:
     def __init__(
         self, config: Config, out: str, command: str = "", ray_address=None, log=None, reconfigure: bool = False
@@ -71,6 +88,8 @@ class Trainer:
         self.optimizer = network.make_optimizer(config.learning_rate)
         self.train_step = network.make_train_step(self.optimizer, config.l2, config.value_weight)
         self.params = network.init_params(config.seed, self.obs_size, config.hidden, self.num_actions)
+        if config.init is not None and not resumed:
+            self.params = network.to_jax(_initial_params(config.init, self.game, self.params))
         self.opt_state = self.optimizer.init(self.params)
         self.replay = Replay(config.replay_capacity, self.obs_size, self.num_actions, config.policy_entries)
         self.rng = np.random.default_rng(derive_seed(config.seed, 5))

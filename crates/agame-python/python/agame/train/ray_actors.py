@@ -32,10 +32,7 @@ class LocalPool:
         self.workers = [SelfPlay(config, derive_seed(run_seed, 10, 0, start_iteration))]
 
     def play(self, params: dict, steps: int):
-        from . import network
-
-        jax_params = network.to_jax(params)
-        return merge([w.play(jax_params, steps) for w in self.workers])
+        return merge([w.play(params, steps) for w in self.workers])
 
     def close(self) -> None:
         pass
@@ -52,9 +49,7 @@ class _Actor:
         self.selfplay = SelfPlay(Config.from_dict(json.loads(config_json)), seed)
 
     def play(self, params: dict, steps: int):
-        from . import network
-
-        return self.selfplay.play(network.to_jax(params), steps)
+        return self.selfplay.play(params, steps)
 
 
 class RayPool:

@@ -1,5 +1,5 @@
 """Self-play: `trees` games at once, one tree each of one `BatchedSearch`, the network's
-jitted forward pass as its evaluator.
+current parameters evaluated natively (`export.native`) as its evaluator.
 
 Each step runs the search in every tree, records (observation, mask, visit policy, seat) for
 every game, plays a move (drawn from the visits for the first `temperature_plies` plies, the
@@ -18,7 +18,7 @@ import numpy as np
 
 import agame
 
-from . import network
+from . import export
 from .replay import sparse_policy
 
 
@@ -111,7 +111,7 @@ class SelfPlay:
     def play(self, params, steps: int):
         """Plays `steps` moves in every tree; returns the finished games' positions and stats."""
         c = self.config
-        evaluate = network.make_evaluate(params)
+        evaluate = export.native(self.game, params)
         out = []
         games = 0
         plies_done = []
