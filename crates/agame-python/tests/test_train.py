@@ -488,7 +488,7 @@ def test_init_starts_a_new_run_from_a_model_file(tmp_path):
         np.testing.assert_array_equal(network.to_numpy(resumed.params)[k], v)
     # A file of other layers, or of other rules, is refused with the reason.
     wider = dict(SMALL, hidden=[32, 32])
-    with pytest.raises(SystemExit, match="init: .* has the layers"):
+    with pytest.raises(SystemExit, match=r"init: .* has the hidden layers \[64, 32\], the config asks for \[32, 32\]"):
         Trainer(Config(game=GAME, options=OPTIONS, init=model, **wider), str(tmp_path / "c"), log=Quiet())
     with pytest.raises(SystemExit, match="init: "):
         Trainer(Config(game=GAME, options={"board": "8x8"}, init=model, **SMALL), str(tmp_path / "d"), log=Quiet())

@@ -36,7 +36,14 @@ def _initial_params(path: str, game, fresh: dict) -> dict:
     shapes = {k: tuple(np.shape(v)) for k, v in params.items()}
     wanted = {k: tuple(np.shape(v)) for k, v in fresh.items()}
     if shapes != wanted:
-        raise SystemExit(f"init: {path} has the layers {shapes}, the config asks for {wanted}")
+
+        def hidden(layers):
+            return [layers[f"trunk.{i}.weight"][0] for i in range(len(layers)) if f"trunk.{i}.weight" in layers]
+
+        raise SystemExit(
+            f"init: {path} has the hidden layers {hidden(shapes)}, the config asks for "
+            f"{hidden(wanted)} (its \"hidden\"): {shapes} against {wanted}"
+        )
     return params
 
 
