@@ -26,8 +26,6 @@ SHAPING = ("game", "options", "hidden", "replay_capacity", "policy_entries")
 def _initial_params(path: str, game, fresh: dict) -> dict:
     """The weights of the model file `path`, checked against `game` and the shapes of the
     run's own `fresh` parameters."""
-    import agame
-
     try:
         agame.zero.Network(path).check(game)
     except ValueError as e:
