@@ -4,7 +4,7 @@
 use crate::env::mark;
 use crate::evaluator::{EvalError, Evaluator};
 use crate::seed::{derive_seed, gamma, gumbel, open01};
-use abstract_game::{Actions, Observe, Outcome, PlayerId, SeededRng, Status};
+use abstract_game::{Actions, Evaluate, Observe, Outcome, PlayerId, SeededRng, Status};
 
 /// Gumbel root selection (Danihelka et al., "Policy improvement by planning with Gumbel",
 /// 2022, as mctx's `gumbel_muzero_policy`): the root samples `considered` actions without
@@ -505,6 +505,42 @@ impl<G: Actions + Observe> BatchedSearch<G> {
     /// [`Evaluator`]), values that are not numbers in [-1, 1]. The leaves of that batch are
     /// dropped (the trees keep the simulations of earlier batches and stay usable).
     pub fn run<E: Evaluator + ?Sized>(&mut self, evaluator: &mut E) -> Result<(), SearchError> {
+        self.simulate(evaluator, None)
+    }
+
+    /// As [`BatchedSearch::run`], but each leaf is valued `(1 - weight) * v + weight * e`:
+    /// `v` the evaluator's value, `e` the game's own [`Evaluate::evaluate`] for the seat to
+    /// move there. This is AlphaGo's mixing of its value network with rollouts, the game's
+    /// evaluation function in the rollouts' place: for a network whose policy learnt more
+    /// than its value (docs/learning.md, the Pikemen network). Weight 0 is `run`, 1 the
+    /// evaluation alone (the network's priors still guide the search).
+    ///
+    /// # Errors
+    /// A weight outside `0..=1` ([`SearchError::Options`], nothing searched); otherwise as
+    /// [`BatchedSearch::run`].
+    pub fn run_mixed<E: Evaluator + ?Sized>(
+        &mut self,
+        evaluator: &mut E,
+        weight: f32,
+    ) -> Result<(), SearchError>
+    where
+        G: Evaluate,
+    {
+        if !(0.0..=1.0).contains(&weight) {
+            return Err(SearchError::Options(
+                "the evaluation's weight must be in [0, 1]",
+            ));
+        }
+        let mix: Option<Mix<G>> = (weight > 0.0).then_some((weight, evaluation::<G>));
+        self.simulate(evaluator, mix)
+    }
+
+    /// `run`, with each leaf's value mixed with `mix.1` at weight `mix.0` when given.
+    fn simulate<E: Evaluator + ?Sized>(
+        &mut self,
+        evaluator: &mut E,
+        mix: Option<Mix<G>>,
+    ) -> Result<(), SearchError> {
         for tree in &mut self.trees {
             tree.sims_left = if tree.arena.nodes[0].terminal {
                 0
@@ -525,7 +561,7 @@ impl<G: Actions + Observe> BatchedSearch<G> {
                 return Ok(());
             }
             if !self.leaves.is_empty() {
-                self.evaluate(evaluator)?;
+                self.evaluate(evaluator, mix)?;
             }
         }
     }
@@ -573,7 +609,11 @@ impl<G: Actions + Observe> BatchedSearch<G> {
     }
 
     /// Evaluates the batch and expands and backs up its leaves; on a refusal, drops them.
-    fn evaluate<E: Evaluator + ?Sized>(&mut self, evaluator: &mut E) -> Result<(), SearchError> {
+    fn evaluate<E: Evaluator + ?Sized>(
+        &mut self,
+        evaluator: &mut E,
+        mix: Option<Mix<G>>,
+    ) -> Result<(), SearchError> {
         let b = self.leaves.len();
         let a = self.num_actions;
         let priors = &mut self.priors[..b * a];
@@ -621,7 +661,10 @@ impl<G: Actions + Observe> BatchedSearch<G> {
                 &self.legal[row],
             );
             tree.in_flight -= 1;
-            let (seat, v) = (tree.arena.nodes[node].to_move, self.values[row]);
+            let (seat, mut v) = (tree.arena.nodes[node].to_move, self.values[row]);
+            if let Some((weight, evaluate)) = mix {
+                v = (1.0 - weight) * v + weight * evaluate(tree.arena.state(node), seat);
+            }
             let others = if players > 1 {
                 -v / (players - 1) as f32
             } else {
@@ -1076,6 +1119,17 @@ fn expand<G: Actions>(arena: &mut Arena<G>, node: usize, priors: &[f32], legal: 
     n.children = count;
     n.expanded = true;
     n.pending = false;
+}
+
+/// A weight and the leaf value it mixes in (`run_mixed`): the game's evaluation of a state
+/// for a seat.
+type Mix<G> = (f32, fn(&G, u8) -> f32);
+
+/// The game's evaluation of `state` for seat `seat`, as a leaf value in `-1..=1` (0 if the
+/// game gives no number).
+fn evaluation<G: Evaluate>(state: &G, seat: u8) -> f32 {
+    let e = PlayerId::new(seat).map_or(0.0, |p| state.evaluate(p) as f32);
+    if e.is_nan() { 0.0 } else { e.clamp(-1.0, 1.0) }
 }
 
 /// Adds one visit of `value(view)` to `node` and its ancestors, ending their virtual visit.

@@ -12,7 +12,7 @@
 //! `cargo run --release -p abstract-game-search --features zero --example zero_speed
 //! [sims] [rounds]` (defaults 512 simulations, 3 rounds).
 
-use abstract_game::{Actions, Game, MoveLimit, Observe, random_playout};
+use abstract_game::{Actions, Evaluate, Game, MoveLimit, Observe, random_playout};
 use abstract_game_search::network::Network;
 use abstract_game_search::{Bot, Limits, Zero, ZeroConfig};
 use std::sync::Arc;
@@ -38,7 +38,13 @@ fn model(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn measure<G: Actions + Observe>(name: &str, model: &[u8], start: &G, sims: u64, rounds: usize) {
+fn measure<G: Actions + Observe + Evaluate>(
+    name: &str,
+    model: &[u8],
+    start: &G,
+    sims: u64,
+    rounds: usize,
+) {
     let net = Arc::new(Network::from_bytes(model).expect("a shipped model"));
     assert_eq!(net.observation_len(), start.observation_len(), "{name}");
     assert_eq!(net.num_actions(), start.num_distinct_actions(), "{name}");

@@ -603,6 +603,16 @@ impl Network {
         (c.is_finite() && (0.0..=100.0).contains(&c)).then_some(c)
     }
 
+    /// The weight of the game's own evaluation in the `zero` bot's leaf values that its
+    /// trainer chose for it (metadata `value_mix`, [`ZeroConfig::value_mix`](crate::ZeroConfig::value_mix)),
+    /// which the bot uses when its spec gives no `mix`; `None` (the network's values alone)
+    /// when the file has none or one that is not a number from 0 to 1.
+    #[must_use]
+    pub fn value_mix(&self) -> Option<f32> {
+        let w: f32 = self.metadata.get("value_mix")?.parse().ok()?;
+        (0.0..=1.0).contains(&w).then_some(w)
+    }
+
     /// The width of its policy: the game's number of distinct actions.
     #[must_use]
     pub fn num_actions(&self) -> usize {

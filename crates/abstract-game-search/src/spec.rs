@@ -54,7 +54,7 @@ impl BotKind {
             BotKind::AlphaBeta => {
                 ["depth", "nodes", "ms", "seed", "threads", "lmr"].contains(&param)
             }
-            BotKind::Zero => ["model", "sims", "ms", "c", "seed"].contains(&param),
+            BotKind::Zero => ["model", "sims", "ms", "c", "mix", "seed"].contains(&param),
         }
     }
 
@@ -87,7 +87,9 @@ a bot spec is NAME[:PARAM=VALUE]... (parameters separated by ':'):
              reductions and null windows, on; off searches every move whole)
   zero       a trained network guiding PUCT search (default sims=200; needs model=FILE, a
              .safetensors file of `python -m agame.train`, whose path holds no ':');
-             params: model=FILE, sims=N, ms=N, c=X (PUCT; the network's c_puct, else 1.25), seed
+             params: model=FILE, sims=N, ms=N, c=X (PUCT; the network's c_puct, else 1.25),
+             mix=X (0 to 1: the weight of the game's evaluation in leaf values; the
+             network's value_mix, else 0), seed
   threads=N  search on N threads (1 to 64, default 1): faster, but then the moves depend on
              timing, even under iters, nodes or depth (iters and nodes count all threads)
   examples: mcts:iters=2000  mcts:ms=100  alphabeta:depth=5  alphabeta:ms=200:threads=2
@@ -161,6 +163,9 @@ pub struct BotSpec {
     /// `lmr=on|off` (alpha-beta): late move reductions and null-window searches (on when
     /// unset; see [`AlphaBeta::with_reductions`]).
     pub reductions: Option<bool>,
+    /// `mix=X` (zero): the weight, 0 to 1, of the game's evaluation in leaf values (the
+    /// network's own `value_mix` when unset, else 0).
+    pub value_mix: Option<f64>,
 }
 
 impl BotSpec {
@@ -179,6 +184,7 @@ impl BotSpec {
             threads: None,
             model: None,
             reductions: None,
+            value_mix: None,
         }
     }
 
@@ -270,23 +276,26 @@ impl BotSpec {
     }
 
     /// The `zero` bot of this spec (its `c`, else the network's own
-    /// [`c_puct`](crate::network::Network::c_puct), else 1.25; and its `seed`) searching with
+    /// [`c_puct`](crate::network::Network::c_puct), else 1.25; its `mix`, else the network's
+    /// [`value_mix`](crate::network::Network::value_mix), else 0; and its `seed`) searching with
     /// `network`; the budget is [`BotSpec::limits`] (`sims`, `ms`) as for every bot. Check first that the
     /// network fits the game ([`Network::check_fits`](crate::network::Network::check_fits)):
     /// one that does not makes the bot play its first legal move.
     #[cfg(feature = "zero")]
     #[cfg_attr(docsrs, doc(cfg(feature = "zero")))]
     #[must_use]
-    pub fn build_zero<G: abstract_game::Actions + abstract_game::Observe>(
+    pub fn build_zero<G: abstract_game::Actions + abstract_game::Observe + Evaluate>(
         &self,
         network: std::sync::Arc<crate::network::Network>,
     ) -> Box<dyn Bot<G>> {
         let d = crate::ZeroConfig::default();
         let c_puct = network.c_puct().unwrap_or(d.c_puct);
+        let value_mix = network.value_mix().unwrap_or(d.value_mix);
         Box::new(crate::Zero::new(
             network,
             crate::ZeroConfig {
                 c_puct: self.exploration.map_or(c_puct, |c| c as f32),
+                value_mix: self.value_mix.map_or(value_mix, |w| w as f32),
                 seed: self.seed.unwrap_or(0),
                 ..d
             },
@@ -316,6 +325,9 @@ impl fmt::Display for BotSpec {
         }
         if let Some(c) = self.exploration {
             write!(f, ":c={c}")?;
+        }
+        if let Some(w) = self.value_mix {
+            write!(f, ":mix={w}")?;
         }
         match self.playout {
             Some(u32::MAX) => f.write_str(":playout=end")?,
@@ -390,6 +402,13 @@ impl FromStr for BotSpec {
                     }
                     spec.threads = Some(n as u32);
                 }
+                "mix" => {
+                    let w: f64 = value.parse().map_err(|_| bad())?;
+                    if !(0.0..=1.0).contains(&w) {
+                        return Err(bad());
+                    }
+                    spec.value_mix = Some(w);
+                }
                 "c" | "widen" => {
                     let x: f64 = value.parse().map_err(|_| bad())?;
                     if !(x.is_finite() && x >= 0.0) {
@@ -450,6 +469,7 @@ mod tests {
             "uct:threads=64",
             "zero:model=models/gipf.safetensors:sims=64:seed=2",
             "zero:model=net.safetensors:ms=100:c=2",
+            "zero:model=net.safetensors:ms=100:c=2:mix=0.8",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -489,6 +509,9 @@ mod tests {
             ("zero:sims=5", "zero needs model=FILE"),
             ("zero:model=", "bad value for 'model'"),
             ("zero:model=a:depth=2", "no parameter 'depth'"),
+            ("zero:model=a:mix=1.5", "bad value for 'mix'"),
+            ("zero:model=a:mix=nan", "bad value for 'mix'"),
+            ("mcts:mix=0.5", "no parameter 'mix'"),
         ];
         for (text, needle) in cases {
             let e = text.parse::<BotSpec>().unwrap_err().to_string();

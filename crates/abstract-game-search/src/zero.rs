@@ -4,7 +4,7 @@
 use crate::limits::Budget;
 use crate::network::{Network, NetworkEvaluator};
 use crate::{Bot, Limits, SearchInfo};
-use abstract_game::{Actions, Observe, Status};
+use abstract_game::{Actions, Evaluate, Observe, Status};
 use abstract_game_batch::{BatchedSearch, SearchOptions};
 use std::sync::Arc;
 
@@ -22,21 +22,27 @@ pub struct ZeroConfig {
     /// Seeds the search's generator (ties are broken by it only with a temperature; the
     /// bot plays the most visited action, so this matters little).
     pub seed: u64,
+    /// The weight of the game's own evaluation in each leaf's value, from 0 (the network's
+    /// value alone) to 1 (the evaluation alone): [`BatchedSearch::run_mixed`]. Outside that
+    /// range, 0.
+    pub value_mix: f32,
 }
 
 impl Default for ZeroConfig {
-    /// `c_puct` 1.25, 8 leaves a batch, seed 0.
+    /// `c_puct` 1.25, 8 leaves a batch, seed 0, the network's values alone.
     fn default() -> Self {
         ZeroConfig {
             c_puct: 1.25,
             leaves: 8,
             seed: 0,
+            value_mix: 0.0,
         }
     }
 }
 
 /// A bot that plays the most visited action of a PUCT search guided by a trained network
-/// (priors from its policy head, leaf values from its value head; no rollouts, no noise).
+/// (priors from its policy head, leaf values from its value head, mixed with the game's
+/// evaluation by [`ZeroConfig::value_mix`]; no rollouts, no noise).
 ///
 /// Its budget is [`Limits::iterations`] simulations and/or [`Limits::time`]; with neither,
 /// 200 simulations.
@@ -49,11 +55,12 @@ impl Default for ZeroConfig {
 pub struct Zero<G: Actions + Observe> {
     search: BatchedSearch<G>,
     evaluator: NetworkEvaluator,
+    value_mix: f32,
     /// The search's root is the position after this bot's last choice (its subtree kept).
     kept: bool,
 }
 
-impl<G: Actions + Observe> Zero<G> {
+impl<G: Actions + Observe + Evaluate> Zero<G> {
     /// A bot searching with `network` (check it fits the game first:
     /// [`Network::check_fits`]).
     #[must_use]
@@ -79,6 +86,11 @@ impl<G: Actions + Observe> Zero<G> {
         Zero {
             search,
             evaluator: NetworkEvaluator::new(network),
+            value_mix: if (0.0..=1.0).contains(&config.value_mix) {
+                config.value_mix
+            } else {
+                0.0
+            },
             kept: false,
         }
     }
@@ -104,7 +116,7 @@ impl<G: Actions + Observe> Zero<G> {
     }
 }
 
-impl<G: Actions + Observe> Bot<G> for Zero<G> {
+impl<G: Actions + Observe + Evaluate> Bot<G> for Zero<G> {
     fn choose(&mut self, state: &G, limits: &Limits) -> Option<(G::Move, SearchInfo<G::Move>)> {
         let Status::Ongoing(_) = state.status() else {
             return None;
@@ -118,7 +130,11 @@ impl<G: Actions + Observe> Bot<G> for Zero<G> {
             && (self.reuse(state) || self.search.set_roots(core::slice::from_ref(state)).is_ok())
         {
             loop {
-                if self.search.run(&mut self.evaluator).is_err() {
+                if self
+                    .search
+                    .run_mixed(&mut self.evaluator, self.value_mix)
+                    .is_err()
+                {
                     break;
                 }
                 sims += u64::from(CHUNK);

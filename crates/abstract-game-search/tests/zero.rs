@@ -259,3 +259,59 @@ fn a_networks_own_c_puct_is_the_bots_default_and_a_spec_c_overrides_it() {
         "the test needs positions where c changes the move"
     );
 }
+
+#[test]
+fn a_networks_own_value_mix_is_the_bots_default_and_a_spec_mix_overrides_it() {
+    // Uniform priors; every leaf valued as won by its seat to move (so every move looks
+    // equally bad): values that tell the search nothing.
+    let mut blind = tiny();
+    for (name, _, values) in &mut blind {
+        values.fill(if *name == "value.bias" { 3.0 } else { 0.0 });
+    }
+    let with_mix = |w: &str| {
+        let mut meta = META.to_vec();
+        meta.push(("value_mix", w));
+        Network::from_bytes(&file(&blind, &meta)).unwrap()
+    };
+    assert_eq!(with_mix("0.8").value_mix(), Some(0.8));
+    for bad in ["nan", "-0.5", "1.5", "inf", "x", ""] {
+        assert_eq!(with_mix(bad).value_mix(), None, "{bad:?}");
+    }
+    let plain = Arc::new(Network::from_bytes(&file(&blind, &META)).unwrap());
+    assert_eq!(plain.value_mix(), None);
+    // The bot's moves for both seats through a game from 21 tokens.
+    let moves = |net: &Arc<Network>, spec: &str| {
+        let spec: BotSpec = spec.parse().unwrap();
+        let mut bot = spec.build_zero::<Subtraction>(Arc::clone(net));
+        let mut state = Subtraction::new(&Default::default()).unwrap();
+        let mut out = Vec::new();
+        while state.to_move().is_some() {
+            let (mv, _) = bot.choose(&state, &Limits::iterations(200)).unwrap();
+            out.push(mv.0);
+            state.apply_unchecked(mv);
+        }
+        out
+    };
+    // With the evaluation alone (the toy's is its exact theory) the first player keeps
+    // leaving a multiple of 4, whatever the network's values say.
+    let perfect = moves(&plain, "zero:model=x:mix=1");
+    let mut pile = 21;
+    for (ply, taken) in perfect.iter().enumerate() {
+        pile -= taken;
+        if ply % 2 == 0 {
+            assert_eq!(pile % 4, 0, "{perfect:?}");
+        }
+    }
+    assert_ne!(
+        moves(&plain, "zero:model=x"),
+        perfect,
+        "the test needs a network whose values do not lead to the win"
+    );
+    let own = Arc::new(with_mix("1"));
+    assert_eq!(moves(&own, "zero:model=x"), perfect);
+    // The spec's mix wins over the network's.
+    assert_eq!(
+        moves(&own, "zero:model=x:mix=0"),
+        moves(&plain, "zero:model=x")
+    );
+}

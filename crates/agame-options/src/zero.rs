@@ -84,7 +84,7 @@ fn as_caller<G: Game, H: Game>(bot: Box<dyn Bot<H>>) -> Result<Box<dyn Bot<G>>, 
 /// The zero bot when `G` is the plain game `H`; `None` when it is another type. A network
 /// trained under a move limit (its observation has the limit's plane) sees each position
 /// as the first of a game under its limit.
-fn plain<G: Game, H: Actions + Observe>(
+fn plain<G: Game, H: Actions + Observe + abstract_game::Evaluate>(
     state: &G,
     kind: impl Fn(&H) -> Kind,
     spec: &BotSpec,
@@ -110,7 +110,7 @@ fn plain<G: Game, H: Actions + Observe>(
 
 /// The zero bot when `G` is `MoveLimit<H>`; `None` when it is another type. A network
 /// trained without a move limit sees the positions without it.
-fn limited<G: Game, H: Actions + Observe>(
+fn limited<G: Game, H: Actions + Observe + abstract_game::Evaluate>(
     state: &G,
     kind: impl Fn(&H) -> Kind,
     spec: &BotSpec,

@@ -21,7 +21,7 @@ use pyo3::types::PyTuple;
 /// A search over any game, behind one object-safe face.
 trait AnySearch: Send + Sync {
     fn set_roots(&mut self, texts: &[String]) -> Result<(), String>;
-    fn run(&mut self, evaluator: &mut dyn Evaluator) -> Result<(), SearchError>;
+    fn run(&mut self, evaluator: &mut dyn Evaluator, value_mix: f32) -> Result<(), SearchError>;
     fn policy(&self, tree: usize, out: &mut [f32]) -> Result<(), SearchError>;
     fn visit_counts(&self, tree: usize, out: &mut [u32]) -> Result<(), SearchError>;
     fn select_action(&mut self, tree: usize, temperature: f32) -> Result<Option<u32>, SearchError>;
@@ -35,7 +35,7 @@ struct Typed<W: Batchable>(BatchedSearch<W::G>);
 
 impl<W: Batchable> AnySearch for Typed<W>
 where
-    W::G: Actions + Observe,
+    W::G: Actions + Observe + Evaluate,
 {
     fn set_roots(&mut self, texts: &[String]) -> Result<(), String> {
         let roots = texts
@@ -48,8 +48,8 @@ where
             .collect::<Result<Vec<_>, _>>()?;
         self.0.set_roots(&roots).map_err(|e| e.to_string())
     }
-    fn run(&mut self, evaluator: &mut dyn Evaluator) -> Result<(), SearchError> {
-        self.0.run(evaluator)
+    fn run(&mut self, evaluator: &mut dyn Evaluator, value_mix: f32) -> Result<(), SearchError> {
+        self.0.run_mixed(evaluator, value_mix)
     }
     fn policy(&self, tree: usize, out: &mut [f32]) -> Result<(), SearchError> {
         self.0.policy(tree, out)
@@ -259,13 +259,24 @@ impl PyBatchedSearch {
     /// `mask` bool `[B, num_actions]`, and returns `(priors [B, num_actions], values [B])`,
     /// values for the seat to move, in [-1, 1]. Without `evaluate`, uniform priors and value
     /// 0, computed natively without the GIL; with an `agame.zero.Network`, its priors and
-    /// values, also natively without the GIL.
-    #[pyo3(signature = (evaluate=None))]
-    fn run(&mut self, py: Python<'_>, evaluate: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+    /// values, also natively without the GIL. `value_mix` (0 to 1) mixes the game's own
+    /// evaluation into each leaf's value at that weight (the `zero` bot's `mix`).
+    #[pyo3(signature = (evaluate=None, value_mix=0.0))]
+    fn run(
+        &mut self,
+        py: Python<'_>,
+        evaluate: Option<Bound<'_, PyAny>>,
+        value_mix: f32,
+    ) -> PyResult<()> {
+        if !(0.0..=1.0).contains(&value_mix) {
+            return Err(value_error(format!(
+                "value_mix must be from 0 to 1, not {value_mix}"
+            )));
+        }
         match evaluate {
             None => {
                 let search = self.search.as_mut();
-                py.detach(move || search.run(&mut UniformEvaluator))
+                py.detach(move || search.run(&mut UniformEvaluator, value_mix))
                     .map_err(Self::error)
             }
             Some(f) if f.is_instance_of::<PyNetwork>() => {
@@ -284,7 +295,7 @@ impl PyBatchedSearch {
                 }
                 let mut evaluator = NetworkEvaluator::new(network);
                 let search = self.search.as_mut();
-                py.detach(move || search.run(&mut evaluator))
+                py.detach(move || search.run(&mut evaluator, value_mix))
                     .map_err(Self::error)
             }
             Some(f) => {
@@ -294,7 +305,7 @@ impl PyBatchedSearch {
                     actions: self.actions,
                     raised: None,
                 };
-                let result = self.search.run(&mut evaluator);
+                let result = self.search.run(&mut evaluator, value_mix);
                 match (result, evaluator.raised) {
                     (Ok(()), _) => Ok(()),
                     (Err(_), Some(raised)) => Err(raised),
@@ -374,17 +385,19 @@ impl PyBatchedSearch {
         })
     }
 
-    /// `set_roots(states)`, `run(evaluate)`, then `(policies(), select_actions(temperature))`.
-    #[pyo3(signature = (states, evaluate=None, temperature=0.0))]
+    /// `set_roots(states)`, `run(evaluate, value_mix)`, then `(policies(),
+    /// select_actions(temperature))`.
+    #[pyo3(signature = (states, evaluate=None, temperature=0.0, value_mix=0.0))]
     fn search<'py>(
         &mut self,
         py: Python<'py>,
         states: Vec<PyRef<'py, PyState>>,
         evaluate: Option<Bound<'py, PyAny>>,
         temperature: f32,
+        value_mix: f32,
     ) -> PyResult<Bound<'py, PyTuple>> {
         self.set_roots(states)?;
-        self.run(py, evaluate)?;
+        self.run(py, evaluate, value_mix)?;
         let policies = self.policies(py)?;
         let actions = self.select_actions(py, temperature)?;
         PyTuple::new(py, [policies.as_any(), actions.as_any()])

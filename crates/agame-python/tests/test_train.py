@@ -519,3 +519,20 @@ def test_self_play_evaluates_natively_as_the_jax_network_does():
     # And self-play runs with it: positions with their targets.
     arrays, stats = SelfPlay(config, 1).play(params, 4)
     assert stats["positions"] == 4 * config.trees
+
+
+def test_value_mix_is_checked_and_written_to_the_model_file(tmp_path):
+    game = agame.load_game(GAME, **OPTIONS)
+    for bad in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="value_mix"):
+            resolve(Config(game=GAME, options=OPTIONS, value_mix=bad), game)
+    mixed = Trainer(Config(game=GAME, options=OPTIONS, value_mix=0.5, **SMALL), str(tmp_path / "a"), log=Quiet())
+    mixed.run(iterations=1)
+    _, meta = export.load(str(tmp_path / "a" / "model.safetensors"))
+    assert meta["value_mix"] == "0.5"
+    # The zero bot reads it as its default mix.
+    assert agame.zero.Network(str(tmp_path / "a" / "model.safetensors")).metadata["value_mix"] == "0.5"
+    plain = Trainer(Config(game=GAME, options=OPTIONS, **SMALL), str(tmp_path / "b"), log=Quiet())
+    plain.run(iterations=1)
+    _, meta = export.load(str(tmp_path / "b" / "model.safetensors"))
+    assert "value_mix" not in meta

@@ -149,3 +149,34 @@ def test_the_search_is_seeded():
     np.testing.assert_array_equal(a[0], b[0])
     np.testing.assert_array_equal(a[1], b[1])
     assert not np.array_equal(a[0], c[0])
+
+
+def test_value_mix_weighs_the_games_own_evaluation():
+    game = agame.load_game("pikemen")
+    start = game.new_initial_state()
+
+    def valued(v):
+        return lambda obs, mask: (mask.astype(np.float32), np.full(len(obs), v, np.float32))
+
+    def searched(evaluate, mix):
+        search = agame.zero.BatchedSearch(game, simulations=200, dirichlet_fraction=0.0)
+        search.set_roots([start])
+        if mix is None:
+            search.run(evaluate)
+        else:
+            search.run(evaluate, value_mix=mix)
+        return search.visit_counts(), search.root_values()
+
+    # At weight 1 the evaluator's values are not read (its priors are), at 0 they are.
+    for a, b in zip(searched(valued(0.9), 1.0), searched(valued(-0.9), 1.0)):
+        np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(searched(valued(0.9), 0.0)[1], searched(valued(-0.9), 0.0)[1])
+    # Weight 0 is the plain search; the native evaluator takes the weight too.
+    for a, b in zip(searched(uniform, 0.0), searched(uniform, None)):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(searched(None, 1.0)[0], searched(uniform, 1.0)[0])
+    search = agame.zero.BatchedSearch(game, simulations=8)
+    search.set_roots([start])
+    for bad in (-0.5, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="value_mix"):
+            search.run(value_mix=bad)

@@ -4,11 +4,12 @@
 //! loss, with Gumbel; tree reuse, refusals of bad evaluator output, seeds.
 
 use abstract_game::toy::Subtraction;
-use abstract_game::{Actions, Game, LimitConfig, MoveLimit, Observe, PlayerId};
+use abstract_game::{Actions, Evaluate, Game, LimitConfig, MoveLimit, Observe, PlayerId};
 use abstract_game_batch::{
     BatchedSearch, EvalError, Evaluator, GumbelOptions, SearchError, SearchOptions,
     UniformEvaluator,
 };
+use abstract_game_testkit::random_roots;
 
 /// Whether `me` wins from `s` within `depth` decisions whatever the others do.
 fn wins<G: Game>(s: &G, me: PlayerId, depth: u32) -> bool {
@@ -469,4 +470,74 @@ fn the_search_gives_the_results_it_always_gave() {
         0xa6f9_eafe_3511_6f9e,
     ];
     assert_eq!(got, recorded, "{got:x?}");
+}
+
+/// `run_mixed`: after one simulation a root's value is that of its own leaf, `(1 - w) * v + w
+/// * e` with `e` the game's evaluation for the seat to move there, in every game; weight 0
+/// is `run` exactly; a weight outside 0..=1 is refused.
+#[test]
+fn mixed_leaf_values_weigh_the_games_evaluation() {
+    fn check<G: Actions + Observe + Evaluate>(roots: &[G]) {
+        let one = SearchOptions {
+            simulations: 1,
+            dirichlet_fraction: 0.0,
+            ..SearchOptions::default()
+        };
+        let mut search = BatchedSearch::new(one).unwrap();
+        search.set_roots(roots).unwrap();
+        let mut constant = F(|_: &[f32], _: &[bool], p: &mut [f32], v: &mut [f32]| {
+            p.fill(1.0);
+            v.fill(0.3);
+            Ok(())
+        });
+        search.run_mixed(&mut constant, 0.25).unwrap();
+        let mut telling = 0;
+        for (t, root) in roots.iter().enumerate() {
+            let seat = root.to_move().unwrap();
+            let e = root.evaluate(seat).clamp(-1.0, 1.0) as f32;
+            let other = PlayerId::new(1 - seat.index() as u8).unwrap();
+            telling += usize::from(e != root.evaluate(other).clamp(-1.0, 1.0) as f32);
+            let want = 0.75 * 0.3 + 0.25 * e;
+            let got = search.root_value(t).unwrap();
+            assert!(
+                (got - want).abs() < 1e-6,
+                "root {t} ({root}): {got} for {want}"
+            );
+        }
+        // A wrong seat would go unnoticed where both seats' evaluations are equal.
+        assert!(telling * 2 >= roots.len(), "{telling} of {}", roots.len());
+        for bad in [1.5, -0.1, f32::NAN] {
+            assert!(matches!(
+                search.run_mixed(&mut UniformEvaluator, bad),
+                Err(SearchError::Options(_))
+            ));
+        }
+        let kind = SearchOptions {
+            simulations: 60,
+            leaves_per_tree: 4,
+            seed: 2,
+            ..SearchOptions::default()
+        };
+        let (mut plain, mut mixed) = (
+            BatchedSearch::new(kind).unwrap(),
+            BatchedSearch::new(kind).unwrap(),
+        );
+        plain.set_roots(roots).unwrap();
+        mixed.set_roots(roots).unwrap();
+        plain.run(&mut F(hashed)).unwrap();
+        mixed.run_mixed(&mut F(hashed), 0.0).unwrap();
+        let a = plain.num_actions();
+        let (mut p, mut m) = (vec![0; a], vec![0; a]);
+        for t in 0..roots.len() {
+            plain.visit_counts(t, &mut p).unwrap();
+            mixed.visit_counts(t, &mut m).unwrap();
+            assert_eq!(p, m);
+            assert_eq!(plain.root_value(t), mixed.root_value(t));
+        }
+    }
+    check(&random_roots(&limited_pikemen(), 8, 12));
+    let gipf = gipf_core::Gipf::new(&Default::default()).unwrap();
+    check(&random_roots(&gipf, 8, 20));
+    let epaminondas = epaminondas_core::Epaminondas::new(&Default::default()).unwrap();
+    check(&random_roots(&epaminondas, 8, 20));
 }

@@ -41,6 +41,10 @@ class Config:
     # self-play about 1.6 times as fast on 2 cores.
     leaves_per_tree: int = 2
     c_puct: float = 1.25
+    # The weight (0 to 1) of the game's own evaluation in each leaf's value, the rest on the
+    # network's (BatchedSearch.run's value_mix), in self-play and evaluation; saved in the
+    # model file as `value_mix`, which the `zero` bot uses unless its spec says `mix=X`.
+    value_mix: float = 0.0
     # None: 10 / (legal moves at the start), clipped to [0.03, 1].
     dirichlet_alpha: Optional[float] = None
     dirichlet_fraction: float = 0.25
@@ -146,6 +150,8 @@ def resolve(config: Config, game) -> Config:
     c.eval_opponents = list(c.eval_opponents)
     if not all(0.0 <= x <= 1.0 for x in (c.teacher_value_weight, c.teacher_epsilon, c.teacher_branch)):
         raise ValueError("teacher_value_weight, teacher_epsilon and teacher_branch are between 0 and 1")
+    if not 0.0 <= c.value_mix <= 1.0:
+        raise ValueError(f"value_mix is between 0 and 1, not {c.value_mix}")
     if c.teacher is not None and (c.teacher_games_per_iteration < 1 or c.teacher_threads < 1):
         raise ValueError("teacher_games_per_iteration and teacher_threads must be at least 1")
     for name in ("trees", "simulations", "steps_per_iteration", "batch_size", "replay_capacity"):

@@ -73,7 +73,7 @@ def play_match(config, params, spec: str, games: int, seed: int):
         mine = [g for g in range(games) if going(g) and states[g].current_player() == seats[g]]
         if mine:
             search.set_roots([states[g] for g in mine])
-            search.run(evaluate)
+            search.run(evaluate, value_mix=config.value_mix)
             for g, action in zip(mine, search.select_actions(temperature=0.0)):
                 states[g].apply_action(int(action))
                 plies[g] += 1

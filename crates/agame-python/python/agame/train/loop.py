@@ -206,6 +206,8 @@ class Trainer:
             self_play_games=self.games,
             wall_seconds=round(self.wall_seconds, 1),
             hidden=",".join(str(h) for h in c.hidden),
+            # Only a run that mixes says so: a file without the key is read as 0.
+            **({"value_mix": c.value_mix} if c.value_mix > 0 else {}),
         )
         title = f"{c.game} {json.dumps(c.options)}" if c.options else c.game
         curve.write(self.out, self.curve, c.eval_opponents, f"agame.train: {title}")

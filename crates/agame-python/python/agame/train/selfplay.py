@@ -123,7 +123,7 @@ class SelfPlay:
             if self.search is None or idle >= max(1, c.refill_fraction * len(self.states)):
                 self._refill()
             t0 = time.perf_counter()
-            self.search.run(evaluate)
+            self.search.run(evaluate, value_mix=c.value_mix)
             search_seconds += time.perf_counter() - t0
             policies = self.search.policies()
             hot = self.search.select_actions(temperature=1.0)
