@@ -7,7 +7,8 @@
 //! shared machine. Printed per game: the simulations and the summed best times, and their
 //! ratio. The observations are those the program gives each network: Pikemen and Epaminondas
 //! (8x8 and 14x12) under a move limit of 1000 decisions (their networks have the limit's plane), GIPF
-//! without.
+//! without. Each network searches with its file's `value_mix` (the game's evaluation mixed into
+//! leaf values, as `zero:model=FILE` plays); Pikemen, whose file has one, also without it.
 //!
 //! `cargo run --release -p abstract-game-search --features zero --example zero_speed
 //! [sims] [rounds]` (defaults 512 simulations, 3 rounds).
@@ -44,8 +45,17 @@ fn measure<G: Actions + Observe + Evaluate>(
     start: &G,
     sims: u64,
     rounds: usize,
+    own_mix: bool,
 ) {
     let net = Arc::new(Network::from_bytes(model).expect("a shipped model"));
+    let config = ZeroConfig {
+        value_mix: if own_mix {
+            net.value_mix().unwrap_or(0.0)
+        } else {
+            0.0
+        },
+        ..ZeroConfig::default()
+    };
     assert_eq!(net.observation_len(), start.observation_len(), "{name}");
     assert_eq!(net.num_actions(), start.num_distinct_actions(), "{name}");
     let positions = positions(start);
@@ -53,7 +63,7 @@ fn measure<G: Actions + Observe + Evaluate>(
     let mut done = 0u64;
     for _ in 0..rounds {
         for (p, b) in positions.iter().zip(&mut best) {
-            let mut bot = Zero::<G>::new(Arc::clone(&net), ZeroConfig::default());
+            let mut bot = Zero::<G>::new(Arc::clone(&net), config);
             let started = Instant::now();
             let (_, info) = bot.choose(p, &Limits::iterations(sims)).expect("a move");
             *b = (*b).min(started.elapsed());
@@ -63,7 +73,8 @@ fn measure<G: Actions + Observe + Evaluate>(
     let total: Duration = best.iter().sum();
     let all = done * positions.len() as u64;
     println!(
-        "{name}: {} positions x {done} simulations in {:.3} s: {:.0} simulations/s",
+        "{name} (value_mix {}): {} positions x {done} simulations in {:.3} s: {:.0} simulations/s",
+        config.value_mix,
         positions.len(),
         total.as_secs_f64(),
         all as f64 / total.as_secs_f64()
@@ -75,7 +86,14 @@ fn main() {
     let sims: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(512);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
     let gipf = gipf_core::Gipf::new(&Default::default()).expect("standard GIPF");
-    measure("gipf", &model("gipf.safetensors"), &gipf, sims, rounds);
+    measure(
+        "gipf",
+        &model("gipf.safetensors"),
+        &gipf,
+        sims,
+        rounds,
+        true,
+    );
     let pikemen = MoveLimit::wrap(
         pikemen_core::Pikemen::new(&Default::default()).expect("2-player Pikemen"),
         0,
@@ -87,6 +105,15 @@ fn main() {
         &pikemen,
         sims,
         rounds,
+        true,
+    );
+    measure(
+        "pikemen",
+        &model("pikemen.safetensors"),
+        &pikemen,
+        sims,
+        rounds,
+        false,
     );
     let epaminondas = MoveLimit::wrap(
         epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
@@ -104,6 +131,7 @@ fn main() {
         &epaminondas,
         sims,
         rounds,
+        true,
     );
     let epaminondas = MoveLimit::wrap(
         epaminondas_core::Epaminondas::new(&Default::default()).expect("14x12 Epaminondas"),
@@ -116,5 +144,6 @@ fn main() {
         &epaminondas,
         sims,
         rounds,
+        true,
     );
 }
