@@ -99,22 +99,10 @@ fn main() {
         0,
         1000,
     );
-    measure(
-        "pikemen",
-        &model("pikemen.safetensors"),
-        &pikemen,
-        sims,
-        rounds,
-        true,
-    );
-    measure(
-        "pikemen",
-        &model("pikemen.safetensors"),
-        &pikemen,
-        sims,
-        rounds,
-        false,
-    );
+    let net = model("pikemen.safetensors");
+    for own_mix in [true, false] {
+        measure("pikemen", &net, &pikemen, sims, rounds, own_mix);
+    }
     let epaminondas = MoveLimit::wrap(
         epaminondas_core::Epaminondas::new(&epaminondas_core::Config {
             width: 8,
