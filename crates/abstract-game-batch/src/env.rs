@@ -922,14 +922,15 @@ fn write_row<G: Actions + Observe>(
     set_row(slot, obs, mask, to_play);
 }
 
-/// Zeroes what the `obs` and `mask` rows of a game hold, when they show the game as it
-/// stands: its observation cleared by the game, each legal action's entry.
+/// Makes the `obs` and `mask` rows of a game ready for [`set_row`], when they show the game as
+/// it stands: its observation cleared by the game (zeroed, or left for a game whose write sets
+/// every entry), each legal action's entry zeroed.
 fn clear_row<G: Actions + Observe>(slot: &Slot<G>, obs: &mut [f32], mask: &mut [bool]) {
     slot.state.clear_observation(slot.seat, obs);
     mark(mask, &slot.legal, false);
 }
 
-/// Sets what [`write_row`] writes, into rows that are zero (or that [`clear_row`] zeroed).
+/// Sets what [`write_row`] writes, into rows that are zero (or that [`clear_row`] cleared).
 fn set_row<G: Actions + Observe>(
     slot: &Slot<G>,
     obs: &mut [f32],

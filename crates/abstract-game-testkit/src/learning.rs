@@ -185,13 +185,19 @@ fn check_observations<G: Symmetric>(g: &G) -> Result<(), String> {
                 first[i]
             ));
         }
-        let mut cleared = first.clone();
-        g.clear_observation(seat, &mut cleared);
-        if let Some(i) = cleared.iter().position(|&v| v.to_bits() != 0) {
-            return Err(format!(
-                "clear_observation of seat {seat} left entry {i} at {} (the observation had {})",
-                cleared[i], first[i]
-            ));
+        // Cleared, then each seat's observation written over it, as a batch rewrites rows.
+        for next in PlayerId::all(g.player_count()) {
+            let mut over = first.clone();
+            g.clear_observation(seat, &mut over);
+            g.write_observation(next, &mut over);
+            let fresh = observation(g, next)?;
+            if let Some(i) = (0..len).find(|&i| over[i].to_bits() != fresh[i].to_bits()) {
+                return Err(format!(
+                    "seat {next}'s observation written over seat {seat}'s, cleared, has entry \
+                     {i} at {} instead of {} (seat {seat}'s had {})",
+                    over[i], fresh[i], first[i]
+                ));
+            }
         }
         let mut again = vec![7.5; len];
         g.clone()

@@ -31,11 +31,13 @@ pub trait Observe: Game {
     /// writing. Entry `(plane, row, col)` is at `(plane * rows + row) * cols + col`.
     fn write_observation(&self, player: PlayerId, out: &mut [f32]);
 
-    /// Sets back to `0.0` every entry of `out` that [`Observe::write_observation`] of this
-    /// position and `player` may have made non-zero, when `out` holds exactly that
-    /// observation: afterwards `out` is all zeros, ready for the next position's write. Batched
-    /// environments call it instead of zeroing whole rows; a game whose planes are sparse
-    /// overrides it to touch only what it wrote. The default zeroes everything.
+    /// Makes `out`, which holds exactly what [`Observe::write_observation`] of this position
+    /// and `player` wrote, ready for the next write: afterwards, writing the observation of
+    /// any position of this configuration, from any seat, into `out` gives what writing it
+    /// into zeros gives. Batched environments call it instead of zeroing whole rows. The
+    /// default zeroes everything; a game whose planes are sparse overrides it to zero only
+    /// what it wrote, and a game whose `write_observation` sets every entry (zeros too) to
+    /// do nothing.
     ///
     /// ```
     /// use abstract_game::{Game, Observe, PlayerId, toy::Subtraction};

@@ -310,6 +310,17 @@ impl Lines {
         rows
     }
 
+    /// Rank `r` (0-based) of player `p`'s pieces (`who` 0 or 1) or, for `who` 2, of the
+    /// squares that are neither empty nor a piece (stones): bit `f` for file `f`.
+    #[inline]
+    pub(crate) fn rank_row(&self, who: usize, r: usize) -> u32 {
+        let part = |set: &[u64; WORDS]| (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff;
+        match who {
+            0 | 1 => part(&self.own[who]),
+            _ => !(part(&self.own[0]) | part(&self.own[1]) | part(&self.free)) & 0xffff,
+        }
+    }
+
     /// The lines of a board.
     pub(crate) fn new(geo: &Geometry, pieces: &[Bits; 2], stones: Bits) -> Lines {
         let mut lines = Lines {

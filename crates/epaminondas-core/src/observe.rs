@@ -34,57 +34,132 @@ impl Observe for Epaminondas {
     }
 
     fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
-        let me = player.index() as u8 & 1;
-        let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
-        self.set_pieces(me, out, 1.0);
-        let flags = [self.to_move == me, self.mirror, self.stones_variant];
-        for (k, on) in flags.into_iter().enumerate() {
-            if on {
-                out[(3 + k) * cells..(4 + k) * cells].fill(1.0);
+        let me = player.index() & 1;
+        let (w, h) = (usize::from(self.geo.width), usize::from(self.geo.height));
+        let cells = w * h;
+        // Each rank is written eight entries at a time from a table, the last eight running
+        // past the rank into the next (rewritten next) or, after plane 2, into the flags
+        // (filled last): fixed-size copies, where copying exactly `w` entries calls memmove.
+        // Boards of fewer than six squares have no room for that and go square by square.
+        let spill = cells >= 6;
+        for (plane, who) in [me, 1 - me, 2].into_iter().enumerate() {
+            for frame_rank in 0..h {
+                // The second player's frame turns the board upside down (`in_frame`).
+                let r = if me == 0 {
+                    frame_rank
+                } else {
+                    h - 1 - frame_rank
+                };
+                let bits = self.lines.rank_row(who, r);
+                let at = plane * cells + frame_rank * w;
+                if spill {
+                    for k in (0..w).step_by(8) {
+                        let byte = usize::from((bits >> k) as u8);
+                        out[at + k..at + k + 8].copy_from_slice(&SQUARES[byte]);
+                    }
+                } else {
+                    for (f, x) in out[at..at + w].iter_mut().enumerate() {
+                        *x = (bits >> f & 1) as f32;
+                    }
+                }
             }
+        }
+        let flags = [
+            self.to_move as usize == me,
+            self.mirror,
+            self.stones_variant,
+        ];
+        for (k, on) in flags.into_iter().enumerate() {
+            out[(3 + k) * cells..(4 + k) * cells].fill(if on { 1.0 } else { 0.0 });
         }
     }
 
-    /// Zeroes the squares of the pieces (and stones) and the three flag planes, not the whole
-    /// buffer.
-    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
-        let me = player.index() as u8 & 1;
-        let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
-        self.set_pieces(me, out, 0.0);
-        out[3 * cells..6 * cells].fill(0.0);
-    }
+    /// Nothing: [`Observe::write_observation`] sets every entry, so the next write needs no
+    /// clearing.
+    fn clear_observation(&self, _: PlayerId, _: &mut [f32]) {}
 }
 
-impl Epaminondas {
-    /// Sets the square of each piece of `me`, of the other side and of each stone, as `me`
-    /// sees them (planes 0, 1, 2), to `value`: what an observation writes of the board, and
-    /// what a clear zeroes.
-    fn set_pieces(&self, me: u8, out: &mut [f32], value: f32) {
-        let cells = usize::from(self.geo.width) * usize::from(self.geo.height);
-        let w = usize::from(self.geo.width);
-        let layers = [
-            self.pieces[usize::from(me)],
-            self.pieces[usize::from(1 - me)],
-            self.stones,
-        ];
-        // Bit `i` is on rank `i / s`, file `i % s` (`s` = width + 1); `i / s` as a multiply
-        // and shift, exact for every bit index below 65536 / s (the error of the rounded
-        // reciprocal, at most `i * s / 65536 / s`, stays under `1 / s`), instead of two
-        // divisions by a number known only at run time.
-        let s = w + 1;
-        let inv = (1 << 16) / s + 1;
-        let last = usize::from(self.geo.height) - 1;
-        for (plane, bits) in layers.into_iter().enumerate() {
-            for i in bits.iter() {
-                let rank = (i * inv) >> 16;
-                let file = i - rank * s;
-                // The second player's frame turns the board upside down (`in_frame`).
-                let rank = if me == 0 { rank } else { last - rank };
-                debug_assert_eq!(
-                    self.in_frame(me, self.geo.square(i)),
-                    crate::board::Square::new(file as u8, rank as u8).unwrap()
-                );
-                out[plane * cells + rank * w + file] = value;
+/// Byte `b` as eight entries, entry `i` 1.0 when bit `i` of `b` is set.
+static SQUARES: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                table[b][i] = 1.0;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Content, Square, TEST_SHAPES};
+    use crate::{Config, Epaminondas};
+    use abstract_game::{Game, Observe, PlayerId, SeededRng};
+
+    /// On boards of every shape, with and without stones, along seeded random games, for both
+    /// seats and over a buffer holding another observation: each entry is the content of its
+    /// square read one by one, the board turned for the second seat, and the flags.
+    #[test]
+    fn observations_are_the_squares_read_one_by_one() {
+        let mut rng = SeededRng::new(29);
+        for (width, height) in TEST_SHAPES {
+            for stones in [false, height >= 7] {
+                let config = Config {
+                    width,
+                    height,
+                    mirror: stones,
+                    stones,
+                };
+                let mut g = Epaminondas::new(&config).unwrap();
+                let (w, h) = (usize::from(width), usize::from(height));
+                let cells = w * h;
+                let mut out = vec![0.0; g.observation_len()];
+                for _ in 0..120 {
+                    for seat in [PlayerId::FIRST, PlayerId::SECOND] {
+                        let mut expected = vec![0.0; g.observation_len()];
+                        for r in 0..h {
+                            for f in 0..w {
+                                let sq = Square::new(f as u8, r as u8).unwrap();
+                                let frame = g.in_frame(seat.index() as u8, sq);
+                                let at = usize::from(frame.rank()) * w + usize::from(frame.file());
+                                let plane = match g.at(sq).unwrap() {
+                                    Content::Empty => continue,
+                                    Content::Piece(p) if p == seat => 0,
+                                    Content::Piece(_) => 1,
+                                    Content::Stone => 2,
+                                };
+                                expected[plane * cells + at] = 1.0;
+                            }
+                        }
+                        // The side to move of the record, also once the game is over.
+                        let flags = [
+                            g.to_move == seat.index() as u8,
+                            config.mirror,
+                            config.stones,
+                        ];
+                        for (k, on) in flags.into_iter().enumerate() {
+                            if on {
+                                expected[(3 + k) * cells..(4 + k) * cells].fill(1.0);
+                            }
+                        }
+                        // Over the last observation written, cleared by its own position.
+                        g.write_observation(seat, &mut out);
+                        let bad: Vec<usize> =
+                            (0..out.len()).filter(|&i| out[i] != expected[i]).collect();
+                        assert!(bad.is_empty(), "{g} seen by {seat}: {bad:?}");
+                        g.clear_observation(seat, &mut out);
+                    }
+                    let Some(mv) = g.random_move(&mut rng) else {
+                        break;
+                    };
+                    g.apply_unchecked(mv);
+                }
             }
         }
     }
