@@ -82,7 +82,7 @@ pub use evaluate::Evaluate;
 pub use game::{Game, MoveError, MoveList, Rejected};
 pub use learn_error::LearnError;
 pub use limit::{LimitConfig, LimitPositionError, MoveLimit};
-pub use observe::Observe;
+pub use observe::{Observe, byte_entries};
 pub use outcome::{Outcome, Status};
 pub use perft::{perft, perft_divide, perft_full};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet};

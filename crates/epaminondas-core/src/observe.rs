@@ -1,7 +1,7 @@
 //! Observation planes, from a seat's point of view.
 
 use crate::Epaminondas;
-use abstract_game::{Observe, PlayerId};
+use abstract_game::{Observe, PlayerId, byte_entries};
 
 /// Planes: the observer's pieces, the opponent's, the stones, and three constant planes.
 const PLANES: usize = 6;
@@ -54,8 +54,8 @@ impl Observe for Epaminondas {
                 let at = plane * cells + frame_rank * w;
                 if spill {
                     for k in (0..w).step_by(8) {
-                        let byte = usize::from((bits >> k) as u8);
-                        out[at + k..at + k + 8].copy_from_slice(&SQUARES[byte]);
+                        let byte = (bits >> k) as u8;
+                        out[at + k..at + k + 8].copy_from_slice(byte_entries(byte));
                     }
                 } else {
                     for (f, x) in out[at..at + w].iter_mut().enumerate() {
@@ -78,23 +78,6 @@ impl Observe for Epaminondas {
     /// clearing.
     fn clear_observation(&self, _: PlayerId, _: &mut [f32]) {}
 }
-
-/// Byte `b` as eight entries, entry `i` 1.0 when bit `i` of `b` is set.
-static SQUARES: [[f32; 8]; 256] = {
-    let mut table = [[0.0; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 != 0 {
-                table[b][i] = 1.0;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {

@@ -12,11 +12,11 @@
 //! Basic: 42 + 21 = 63 numbers; standard: 42 + 1056 = 1098; tournament: 84 + 1056 = 1140.
 //! (gipf-zero uses 42 + 21 x 128 = 2730 for the same decisions, most of them impossible.)
 
-use crate::board::{LINES, N_LINES, N_PUSHES};
+use crate::board::{LINES, N_LINES, N_PUSHES, bits};
 use crate::moves::{Decision, Push};
-use crate::rules::Gipf;
+use crate::rules::{Gipf, Phase};
 use crate::{SpotSet, Variant};
-use abstract_game::Actions;
+use abstract_game::{Actions, Game, MoveList};
 
 const fn build_spots() -> ([[u8; 7]; N_LINES], [u8; N_LINES]) {
     let mut spots = [[0u8; 7]; N_LINES];
@@ -115,6 +115,36 @@ impl Actions for Gipf {
         let offset: u32 = (0..line).map(|l| self.block(l)).sum();
         let kept = line_bits(line, kept);
         (kept < self.block(line)).then(|| self.push_actions() + offset + kept)
+    }
+
+    /// Pushes (most positions) written straight from the open pushes, in ascending order:
+    /// single pieces, then GIPF-pieces (tournament); removal decisions go the default way
+    /// (generated, encoded and sorted).
+    fn legal_actions(&self, out: &mut alloc::vec::Vec<u32>) {
+        out.clear();
+        match self.phase {
+            Phase::Push(c) => {
+                let c = usize::from(c);
+                if !self.can_push(c) {
+                    return;
+                }
+                let open = || bits(self.board.open_pushes()).map(u32::from);
+                if !self.must_gipf(c) {
+                    out.extend(open());
+                }
+                if self.can_gipf[c] && self.reserve[c] >= 2 {
+                    // Only the tournament game lets GIPF-pieces in (`can_gipf`).
+                    out.extend(open().map(|i| N_PUSHES as u32 + i));
+                }
+            }
+            Phase::Removing(_) => {
+                let mut moves = MoveList::<Self>::new();
+                self.generate_moves(&mut moves);
+                out.extend(moves.iter().filter_map(|&d| self.encode(d)));
+                out.sort_unstable();
+            }
+            Phase::Won(_) => {}
+        }
     }
 
     fn decode(&self, action: u32) -> Option<Decision> {

@@ -3,7 +3,7 @@
 use crate::Variant;
 use crate::board::{ALL_SPOTS, LINES, bits};
 use crate::rules::{Gipf, Phase};
-use abstract_game::{Game, Observe, PlayerId};
+use abstract_game::{Game, Observe, PlayerId, byte_entries};
 
 /// Cells of a plane: the 7 x 7 grid that holds the 37 spots.
 pub(crate) const CELLS: usize = 49;
@@ -35,7 +35,7 @@ impl Observe for Gipf {
     /// - 21-23: the variant: basic, standard, tournament.
     ///
     /// ```
-    /// use abstract_game::{Game, Observe, PlayerId};
+    /// use abstract_game::{Game, Observe, PlayerId, byte_entries};
     /// use gipf_core::Gipf;
     /// let g = Gipf::new(&Default::default()).unwrap();
     /// assert_eq!(g.observation_shape(), [24, 7, 7]);
@@ -48,33 +48,11 @@ impl Observe for Gipf {
         [PLANES, 7, 7]
     }
 
+    /// Every entry, each plane whole: the spots' planes row by row from the bitboards.
     fn write_observation(&self, player: PlayerId, out: &mut [f32]) {
-        self.set_planes(player, out, 1.0);
-    }
-
-    /// Zeroes what [`Observe::write_observation`] wrote: the same entries, set to 0.
-    fn clear_observation(&self, player: PlayerId, out: &mut [f32]) {
-        self.set_planes(player, out, 0.0);
-    }
-}
-
-impl Gipf {
-    /// Writes the observation of `player` with every entry it sets multiplied by `on`: 1 to
-    /// write it, 0 to clear it again (one routine, so a clear touches exactly what the write
-    /// set). Planes that fill every spot are written as whole planes from [`SPOT_CELLS`]
-    /// (the 12 cells that are no spot get 0, which they hold anyway).
-    fn set_planes(&self, player: PlayerId, out: &mut [f32], on: f32) {
         let me = player.index() & 1;
         let b = &self.board;
-        let layers = [
-            b.colour(me),
-            b.colour(me) & b.gipf,
-            b.colour(1 - me),
-            b.colour(1 - me) & b.gipf,
-        ];
-        for (plane, m) in layers.into_iter().enumerate() {
-            fill_spots(out, plane, m, on);
-        }
+        let mut handled = [0u64; 3];
         for l in bits(u64::from(self.handled)) {
             let line = &LINES[usize::from(l)];
             let k = match line.shift {
@@ -82,7 +60,19 @@ impl Gipf {
                 8 => 1,
                 _ => 2,
             };
-            fill_spots(out, HANDLED + k, line.mask, on);
+            handled[k] |= line.mask;
+        }
+        let spots = [
+            b.colour(me),
+            b.colour(me) & b.gipf,
+            b.colour(1 - me),
+            b.colour(1 - me) & b.gipf,
+            handled[0],
+            handled[1],
+            handled[2],
+        ];
+        for (plane, m) in spots.into_iter().enumerate() {
+            spots_plane(out, plane, m);
         }
         let mine = |c: u8| usize::from(usize::from(c) != me);
         let phase = match self.phase {
@@ -90,12 +80,11 @@ impl Gipf {
             Phase::Removing(c) => 11 + mine(c),
             Phase::Won(c) => 13 + mine(c),
         };
-        let decides = self.to_move() == Some(player);
-        let flags = [(7, true), (8, decides), (phase, true)];
-        for (plane, set) in flags {
-            if set {
-                fill(out, plane, on);
-            }
+        let on = |set: bool| if set { 1.0 } else { 0.0 };
+        fill(out, 7, 1.0);
+        fill(out, 8, on(self.to_move() == Some(player)));
+        for plane in 9..15 {
+            fill(out, plane, on(plane == phase));
         }
         let counts = [
             self.reserve[me],
@@ -104,23 +93,22 @@ impl Gipf {
             self.captured[1 - me],
         ];
         for (k, n) in counts.into_iter().enumerate() {
-            fill(out, 15 + k, f32::from(n) / PIECE_SCALE * on);
+            fill(out, 15 + k, f32::from(n) / PIECE_SCALE);
         }
-        for (k, set) in [self.can_gipf[me], self.can_gipf[1 - me]]
-            .into_iter()
-            .enumerate()
-        {
-            if set {
-                fill(out, 19 + k, on);
-            }
-        }
+        fill(out, 19, on(self.can_gipf[me]));
+        fill(out, 20, on(self.can_gipf[1 - me]));
         let variant = match self.variant {
             Variant::Basic => 21,
             Variant::Standard => 22,
             Variant::Tournament => 23,
         };
-        fill(out, variant, on);
+        for plane in 21..24 {
+            fill(out, plane, on(plane == variant));
+        }
     }
+
+    /// Nothing: [`Observe::write_observation`] sets every entry.
+    fn clear_observation(&self, _: PlayerId, _: &mut [f32]) {}
 }
 
 /// 1 at the cells of the 37 spots of a plane, 0 at the 12 others.
@@ -144,8 +132,117 @@ fn fill(out: &mut [f32], plane: usize, v: f32) {
     }
 }
 
-fn fill_spots(out: &mut [f32], plane: usize, m: u64, v: f32) {
-    for s in bits(m & ALL_SPOTS) {
-        out[plane * CELLS + cell(usize::from(s))] = v;
+/// Writes `plane` from the spots of `m` (1 on a spot in `m`, 0 elsewhere): row `x` is the
+/// byte of bits `8 * x..8 * x + 7`, its seven cells copied from a table.
+fn spots_plane(out: &mut [f32], plane: usize, m: u64) {
+    let m = m & ALL_SPOTS;
+    for x in 0..7 {
+        let at = plane * CELLS + 7 * x;
+        out[at..at + 7].copy_from_slice(&byte_entries((m >> (8 * x)) as u8)[..7]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CELLS, PIECE_SCALE};
+    use crate::board::{LINES, bits};
+    use crate::rules::Phase;
+    use crate::{Config, Gipf, Spot, Variant};
+    use abstract_game::{Game, Observe, PlayerId, SeededRng};
+
+    /// The observation entry by entry from the position's public reading (`piece_at`,
+    /// reserves, captures) and its phase and decided lines, as the documentation of
+    /// [`Observe::observation_shape`] lays it out.
+    fn expected(g: &Gipf, seat: PlayerId) -> Vec<f32> {
+        let mut out = vec![0.0; 24 * CELLS];
+        let me = seat.index();
+        // Row: the column (b..h); column: the spot's place on the axial grid, its bit 8x + y.
+        let cell = |spot: Spot| {
+            let (column, _) = spot.coords();
+            (usize::from(column) - 1) * 7 + usize::from(spot.index() % 8)
+        };
+        let spots: Vec<Spot> = Spot::all().collect();
+        for &spot in &spots {
+            if let Some((owner, gipf)) = g.piece_at(spot) {
+                let theirs = 2 * usize::from(owner != seat);
+                out[theirs * CELLS + cell(spot)] = 1.0;
+                if gipf {
+                    out[(theirs + 1) * CELLS + cell(spot)] = 1.0;
+                }
+            }
+        }
+        for l in bits(u64::from(g.handled)) {
+            let line = &LINES[usize::from(l)];
+            let plane = 4 + [1, 8].iter().position(|&s| s == line.shift).unwrap_or(2);
+            for &spot in spots.iter().filter(|s| line.mask & s.bit() != 0) {
+                out[plane * CELLS + cell(spot)] = 1.0;
+            }
+        }
+        let them = PlayerId::new(1 - me as u8).unwrap();
+        let mine = |c: u8| usize::from(usize::from(c) != me);
+        let phase = match g.phase {
+            Phase::Push(c) => 9 + mine(c),
+            Phase::Removing(c) => 11 + mine(c),
+            Phase::Won(c) => 13 + mine(c),
+        };
+        let variant = 21 + g.variant() as usize;
+        let mut planes = vec![(7, 1.0), (phase, 1.0), (variant, 1.0)];
+        if g.to_move() == Some(seat) {
+            planes.push((8, 1.0));
+        }
+        for (k, player) in [seat, them].into_iter().enumerate() {
+            planes.push((15 + k, g.reserve(player) as f32 / PIECE_SCALE));
+            planes.push((17 + k, g.captured(player) as f32 / PIECE_SCALE));
+            if g.can_bring_gipf(player) {
+                planes.push((19 + k, 1.0));
+            }
+        }
+        for (plane, v) in planes {
+            for &spot in &spots {
+                out[plane * CELLS + cell(spot)] = v;
+            }
+        }
+        out
+    }
+
+    /// Along seeded random games from the start of every variant and from the midgame
+    /// positions of the tests (some with removal choices), for both seats, each written over
+    /// the last observation (cleared by its own position): every entry is the expected one.
+    #[test]
+    fn observations_are_the_spots_read_one_by_one() {
+        let mut rng = SeededRng::new(31);
+        let mut starts: Vec<Gipf> = [Variant::Basic, Variant::Standard, Variant::Tournament]
+            .into_iter()
+            .map(|variant| Gipf::new(&Config { variant }).unwrap())
+            .collect();
+        starts.extend(
+            include_str!("../tests/positions.txt")
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| l.parse::<Gipf>().unwrap()),
+        );
+        for start in starts {
+            for _ in 0..4 {
+                let mut g = start.clone();
+                let mut out = vec![0.0; g.observation_len()];
+                for _ in 0..400 {
+                    // Lines decided earlier in a turn are rare in random play: the position
+                    // also with a random set of them.
+                    let mut decided = g.clone();
+                    decided.handled = rng.next_u64() as u32 & ((1 << LINES.len()) - 1);
+                    for g in [&g, &decided] {
+                        for seat in [PlayerId::FIRST, PlayerId::SECOND] {
+                            g.write_observation(seat, &mut out);
+                            assert_eq!(out, expected(g, seat), "{g} seen by {seat}");
+                            g.clear_observation(seat, &mut out);
+                        }
+                    }
+                    let Some(mv) = g.random_move(&mut rng) else {
+                        break;
+                    };
+                    g.apply_unchecked(mv);
+                }
+            }
+        }
     }
 }
