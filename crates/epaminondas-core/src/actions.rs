@@ -89,11 +89,12 @@ impl Actions for Epaminondas {
     /// or sorting moves (the default generates, encodes and sorts); stone placements and
     /// positions where the mirror rule may forbid a move go the default way.
     fn legal_actions(&self, out: &mut alloc::vec::Vec<u32>) {
-        out.clear();
         if self.mover_wins() {
+            out.clear();
             return;
         }
         if self.placing_stones() || self.mirror_may_bite() {
+            out.clear();
             let mut moves = MoveList::<Self>::new();
             self.generate_moves(&mut moves);
             out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));

@@ -488,7 +488,7 @@ impl Lines {
     /// `out`, ascending: by rear square (ranks from the top when `UPSIDE_DOWN`, files
     /// ascending), then by direction ([`rear_dirs`]), then by distance, as `actions.rs`
     /// numbers them on a board `geo.width` files wide with distances `1..=distances`. `out`
-    /// is cleared first.
+    /// ends up holding them alone, whatever it held before.
     ///
     /// Branches are what this costs (a piece's eight directions each test unpredictably), so
     /// a lone step is written whether or not it exists and kept by advancing the end, and the
@@ -502,8 +502,9 @@ impl Lines {
         out: &mut alloc::vec::Vec<u32>,
     ) {
         let total: u32 = self.count(p).iter().sum();
-        out.clear();
-        // Slack for the entries written past the moves (see `Emit::direction`).
+        // Slack for the entries written past the moves (see `Emit::direction`). What `out`
+        // held is kept, not cleared: every entry below the end is written before it is kept,
+        // and only a longer list than the last one costs zeros.
         out.resize(total as usize + GROUP_WRITES as usize, 0);
         let mut len = 0usize;
         let h = i32::from(geo.height);
