@@ -470,6 +470,83 @@ impl PyVectorEnv {
         self.env.players()
     }
 
+    /// Gymnasium's `metadata`: `autoreset_mode` is `gymnasium.vector.AutoresetMode.SAME_STEP`
+    /// (without Gymnasium 1.0, that mode's value, the string `"SameStep"`).
+    #[getter]
+    fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let metadata = PyDict::new(py);
+        let mode = match py
+            .import("gymnasium.vector")
+            .and_then(|m| m.getattr("AutoresetMode"))
+        {
+            Ok(modes) => modes.getattr("SAME_STEP")?,
+            Err(_) => pyo3::types::PyString::new(py, "SameStep").into_any(),
+        };
+        metadata.set_item("autoreset_mode", mode)?;
+        Ok(metadata)
+    }
+
+    /// One game's observation space (Gymnasium): a float32 `Box` of `observation_shape`,
+    /// every entry from 0 up.
+    #[getter]
+    fn single_observation_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = py.import("numpy")?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("low", 0.0)?;
+        kwargs.set_item("high", numpy.getattr("inf")?)?;
+        kwargs.set_item("shape", PyTuple::new(py, self.env.obs_shape())?)?;
+        kwargs.set_item("dtype", numpy.getattr("float32")?)?;
+        gymnasium(py, "spaces")?
+            .getattr("Box")?
+            .call((), Some(&kwargs))
+    }
+
+    /// One game's action space (Gymnasium): `Discrete(num_actions)`; the legal ones are
+    /// `info["mask"]`'s.
+    #[getter]
+    fn single_action_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        gymnasium(py, "spaces")?
+            .getattr("Discrete")?
+            .call1((self.env.num_actions(),))
+    }
+
+    /// The batch's observation space (Gymnasium): the single one batched, `[N, planes, rows,
+    /// cols]`.
+    #[getter]
+    fn observation_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let single = self.single_observation_space(py)?;
+        batch_space(py, single, self.num_envs)
+    }
+
+    /// The batch's action space (Gymnasium): `MultiDiscrete` of `num_actions` per game.
+    #[getter]
+    fn action_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let single = self.single_action_space(py)?;
+        batch_space(py, single, self.num_envs)
+    }
+
+    /// The environment itself (Gymnasium's `unwrapped`: there is no wrapper).
+    #[getter]
+    fn unwrapped(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// Nothing to release (Gymnasium's `close`): the threads stop when the environment goes.
+    fn close(&self) {}
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &self,
+        _kind: &Bound<'_, PyAny>,
+        _value: &Bound<'_, PyAny>,
+        _traceback: &Bound<'_, PyAny>,
+    ) -> bool {
+        false
+    }
+
     fn __len__(&self) -> usize {
         self.num_envs
     }
@@ -477,4 +554,25 @@ impl PyVectorEnv {
     fn __repr__(&self) -> String {
         format!("<agame.VectorEnv {} x {}>", self.num_envs, self.spec.name())
     }
+}
+
+/// `gymnasium.<module>`, or an ImportError saying how to get it.
+fn gymnasium<'py>(py: Python<'py>, module: &str) -> PyResult<Bound<'py, PyModule>> {
+    py.import(format!("gymnasium.{module}").as_str())
+        .map_err(|e| {
+            pyo3::exceptions::PyImportError::new_err(format!(
+                "VectorEnv's spaces are Gymnasium's: pip install gymnasium ({e})"
+            ))
+        })
+}
+
+/// Gymnasium's `batch_space(single, n)`.
+fn batch_space<'py>(
+    py: Python<'py>,
+    single: Bound<'py, PyAny>,
+    n: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    gymnasium(py, "vector.utils")?
+        .getattr("batch_space")?
+        .call1((single, n))
 }

@@ -235,3 +235,27 @@ def test_every_step_equals_a_fresh_computation_per_game(config):
         np.testing.assert_array_equal(info["_final_observation"], terminated | truncated)
         ended += int((terminated | truncated).sum())
     assert ended >= n * 3
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_gymnasium_spaces_hold_what_the_batch_gives(config):
+    gymnasium = pytest.importorskip("gymnasium")
+    name, options = config
+    n = 5
+    with agame.VectorEnv(name, n, seed=2, opening_plies=3, **options) as env:
+        assert env.unwrapped is env
+        assert env.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+        single = env.single_observation_space
+        assert isinstance(single, gymnasium.spaces.Box)
+        assert single.shape == tuple(env.observation_shape) and single.dtype == np.float32
+        assert env.single_action_space == gymnasium.spaces.Discrete(env.num_actions)
+        assert env.observation_space.shape == (n, *env.observation_shape)
+        assert env.action_space == gymnasium.spaces.MultiDiscrete([env.num_actions] * n)
+        obs, _ = env.reset()
+        for _ in range(60):
+            # Every observation lies in the space (float32, the shape, no entry below 0).
+            assert env.observation_space.contains(obs)
+            actions = env.sample_actions()
+            assert env.action_space.contains(actions)
+            obs, *_ = env.step(actions)
+    env.close()

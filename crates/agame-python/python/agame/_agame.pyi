@@ -114,6 +114,22 @@ class VectorEnv:
         """A uniformly random legal action of every game, each from its own seeded generator."""
     def state(self, i: int) -> State: ...
     def set_state(self, i: int, state: State) -> None: ...
+    metadata: dict[str, Any]
+    """Gymnasium's: `autoreset_mode` is `gymnasium.vector.AutoresetMode.SAME_STEP` (the string
+    `"SameStep"` without Gymnasium 1.0)."""
+    single_observation_space: Any
+    """Gymnasium's `Box(0, inf, observation_shape, float32)` (needs gymnasium)."""
+    single_action_space: Any
+    """Gymnasium's `Discrete(num_actions)` (needs gymnasium); the legal ones are the mask's."""
+    observation_space: Any
+    """The single observation space batched, `[N, planes, rows, cols]` (needs gymnasium)."""
+    action_space: Any
+    """`MultiDiscrete` of `num_actions` per game (needs gymnasium)."""
+    unwrapped: VectorEnv
+    def close(self) -> None:
+        """Nothing to release: the threads stop when the environment goes."""
+    def __enter__(self) -> VectorEnv: ...
+    def __exit__(self, *exc: Any) -> bool: ...
     def __len__(self) -> int: ...
 
 class BatchedSearch:
