@@ -493,7 +493,7 @@ impl Lines {
     /// Branches are what this costs (a piece's eight directions each test unpredictably), so
     /// a lone step is written whether or not it exists and kept by advancing the end, and the
     /// direction loop is unrolled into constants (the frame, the line through a square and the
-    /// sense on it). The exact number of moves, the kept counts' sum, sizes `out` beforehand.
+    /// sense on it).
     pub(crate) fn write_actions_by_rear<const UPSIDE_DOWN: bool>(
         &self,
         p: usize,
@@ -501,11 +501,10 @@ impl Lines {
         distances: u32,
         out: &mut alloc::vec::Vec<u32>,
     ) {
-        let total: u32 = self.count(p).iter().sum();
-        // Slack for the entries written past the moves (see `Emit::direction`). What `out`
-        // held is kept, not cleared: every entry below the end is written before it is kept,
-        // and only a longer list than the last one costs zeros.
-        out.resize(total as usize + GROUP_WRITES as usize, 0);
+        // `out` grows as the pieces need, with slack for the entries written past the moves
+        // (see `Emit::direction`); what it held is kept, not cleared: every entry below the
+        // end is written before it is kept, so only a longer list than the last one costs
+        // zeros, and nothing needs counting first.
         let mut len = 0usize;
         let h = i32::from(geo.height);
         let w = u32::from(geo.width);
@@ -526,6 +525,9 @@ impl Lines {
                 let f = left.trailing_zeros();
                 left &= left - 1;
                 let base = (frame_rank as u32 * w + f) * 8 * distances;
+                if out.len() < len + PIECE_WRITES {
+                    out.resize(len + PIECE_WRITES, 0);
+                }
                 let mut at = Emit {
                     lines: self,
                     p,
@@ -549,7 +551,8 @@ impl Lines {
             }
         }
         debug_assert_eq!(
-            len, total as usize,
+            len,
+            self.count(p).iter().sum::<u32>() as usize,
             "the moves written are the moves counted"
         );
         out.truncate(len);
@@ -713,6 +716,11 @@ impl<const UPSIDE_DOWN: bool> RowMoves<UPSIDE_DOWN> {
 /// Entries a group's moves are written to whatever their number, at least 1 (a lone step
 /// is one).
 const GROUP_WRITES: u32 = 4;
+
+/// The most entries one rear piece's moves write: in each of its 8 directions, a group of at
+/// most 16 pieces has at most 16 moves (its free squares, or fewer and a capture), or writes
+/// `GROUP_WRITES`.
+const PIECE_WRITES: usize = 8 * 16;
 
 /// Writing the actions of the piece on (f, r) into `out[len..]`.
 struct Emit<'a> {
