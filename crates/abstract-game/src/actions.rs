@@ -112,10 +112,24 @@ pub trait Actions: Game {
     /// assert_eq!(out, [0, 1]);
     /// ```
     fn legal_actions(&self, out: &mut Vec<u32>) {
-        out.clear();
-        let mut moves = MoveList::<Self>::new();
-        self.generate_moves(&mut moves);
-        out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));
-        out.sort_unstable();
+        generated_actions(self, out);
     }
+}
+
+/// [`Actions::legal_actions`] the default way: the legal moves generated, encoded and sorted.
+/// For games whose own listing handles only some positions and leaves the rest to this.
+///
+/// ```
+/// use abstract_game::{Actions, generated_actions, toy::Subtraction};
+/// let g: Subtraction = "2 3 1".parse().unwrap();
+/// let mut out = vec![9];
+/// generated_actions(&g, &mut out);
+/// assert_eq!(out, [0, 1]);
+/// ```
+pub fn generated_actions<G: Actions>(game: &G, out: &mut Vec<u32>) {
+    out.clear();
+    let mut moves = MoveList::<G>::new();
+    game.generate_moves(&mut moves);
+    out.extend(moves.iter().filter_map(|&mv| game.encode(mv)));
+    out.sort_unstable();
 }

@@ -76,7 +76,7 @@ struct ReadmeExample;
 
 #[cfg(feature = "arbitrary")]
 pub use crate::arbitrary::arbitrary_position;
-pub use actions::Actions;
+pub use actions::{Actions, generated_actions};
 pub use end::{EndReason, LimitEnd};
 pub use evaluate::Evaluate;
 pub use game::{Game, MoveError, MoveList, Rejected};

@@ -11,7 +11,7 @@
 use crate::Epaminondas;
 use crate::board::{Content, DIRS, Square};
 use crate::moves::Move;
-use abstract_game::{Actions, Game, MoveList};
+use abstract_game::{Actions, generated_actions};
 
 impl Epaminondas {
     /// Distances a group move can have on this board.
@@ -94,11 +94,7 @@ impl Actions for Epaminondas {
             return;
         }
         if self.placing_stones() || self.mirror_may_bite() {
-            out.clear();
-            let mut moves = MoveList::<Self>::new();
-            self.generate_moves(&mut moves);
-            out.extend(moves.iter().filter_map(|&mv| self.encode(mv)));
-            out.sort_unstable();
+            generated_actions(self, out);
         } else {
             // Written in the order of the numbers, so nothing needs sorting; the second
             // player's frame turns the board upside down.

@@ -296,6 +296,12 @@ fn run_moves_down(len: u32, enemy: u32, free: u32, h: u32) -> u32 {
     plain_moves(len, e) + captures(len, e, m)
 }
 
+/// Rank `r` of a set of lines: bit `f` for file `f`.
+#[inline]
+fn rank_of(set: &[u64; WORDS], r: usize) -> u32 {
+    (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff
+}
+
 /// Rank rows of a set of lines: rank r at index r + 1, nothing beyond the board.
 type Rows = [u32; MAX_HEIGHT as usize + 2];
 
@@ -305,7 +311,7 @@ impl Lines {
     fn rows(set: &[u64; WORDS], h: i32) -> Rows {
         let mut rows = [0u32; MAX_HEIGHT as usize + 2];
         for (r, row) in rows[1..=h as usize].iter_mut().enumerate() {
-            *row = (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff;
+            *row = rank_of(set, r);
         }
         rows
     }
@@ -314,7 +320,7 @@ impl Lines {
     /// squares that are neither empty nor a piece (stones): bit `f` for file `f`.
     #[inline]
     pub(crate) fn rank_row(&self, who: usize, r: usize) -> u32 {
-        let part = |set: &[u64; WORDS]| (set[RANKS / 4 + r / 4] >> (16 * (r % 4))) as u32 & 0xffff;
+        let part = |set: &[u64; WORDS]| rank_of(set, r);
         match who {
             0 | 1 => part(&self.own[who]),
             _ => !(part(&self.own[0]) | part(&self.own[1]) | part(&self.free)) & 0xffff,

@@ -16,7 +16,7 @@ use crate::board::{LINES, N_LINES, N_PUSHES, bits};
 use crate::moves::{Decision, Push};
 use crate::rules::{Gipf, Phase};
 use crate::{SpotSet, Variant};
-use abstract_game::{Actions, Game, MoveList};
+use abstract_game::{Actions, generated_actions};
 
 const fn build_spots() -> ([[u8; 7]; N_LINES], [u8; N_LINES]) {
     let mut spots = [[0u8; 7]; N_LINES];
@@ -137,12 +137,7 @@ impl Actions for Gipf {
                     out.extend(open().map(|i| N_PUSHES as u32 + i));
                 }
             }
-            Phase::Removing(_) => {
-                let mut moves = MoveList::<Self>::new();
-                self.generate_moves(&mut moves);
-                out.extend(moves.iter().filter_map(|&d| self.encode(d)));
-                out.sort_unstable();
-            }
+            Phase::Removing(_) => generated_actions(self, out),
             Phase::Won(_) => {}
         }
     }

@@ -35,7 +35,7 @@ impl Observe for Gipf {
     /// - 21-23: the variant: basic, standard, tournament.
     ///
     /// ```
-    /// use abstract_game::{Game, Observe, PlayerId, byte_entries};
+    /// use abstract_game::{Game, Observe, PlayerId};
     /// use gipf_core::Gipf;
     /// let g = Gipf::new(&Default::default()).unwrap();
     /// assert_eq!(g.observation_shape(), [24, 7, 7]);
