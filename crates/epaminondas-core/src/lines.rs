@@ -509,8 +509,9 @@ impl Lines {
     ) {
         // `out` grows as the pieces need, with slack for the entries written past the moves
         // (see `Emit::direction`); what it held is kept, not cleared: every entry below the
-        // end is written before it is kept, so only a longer list than the last one costs
-        // zeros, and nothing needs counting first.
+        // end is written before it is kept, so only the room past the last list costs zeros
+        // (filled towards the capacity, room for four pieces at least: a fill a piece was 6%
+        // of a batch step), and nothing needs counting first.
         let mut len = 0usize;
         let h = i32::from(geo.height);
         let w = u32::from(geo.width);
@@ -532,7 +533,8 @@ impl Lines {
                 left &= left - 1;
                 let base = (frame_rank as u32 * w + f) * 8 * distances;
                 if out.len() < len + PIECE_WRITES {
-                    out.resize(len + PIECE_WRITES, 0);
+                    let room = out.capacity().min(len + 4 * PIECE_WRITES);
+                    out.resize(room.max(len + PIECE_WRITES), 0);
                 }
                 let mut at = Emit {
                     lines: self,
