@@ -9,7 +9,7 @@
 //! `8,1024`). Each size runs in slices of 50 ms and keeps its best slice.
 
 use abstract_game::{Actions, Game, Observe, PlayerId, SeededRng, Status};
-use std::time::{Duration, Instant};
+use benches::best_slice_rate;
 
 /// One game's two alternating legal-action lists and the observation it shows.
 struct Rows {
@@ -51,31 +51,23 @@ fn rate<G: Actions + Observe>(start: &G, envs: usize, secs: f64) -> f64 {
     let mut obs = vec![0.0f32; envs * obs_len];
     let mut mask = vec![false; envs * actions];
     let mut step = 0usize;
-    let mut best = 0.0f64;
-    let end = Instant::now() + Duration::from_secs_f64(secs);
-    while Instant::now() < end {
-        let slice = Instant::now();
-        let mut steps = 0;
-        while slice.elapsed() < Duration::from_millis(50) {
-            step += 1;
-            let rows = obs
-                .chunks_exact_mut(obs_len)
-                .zip(mask.chunks_exact_mut(actions));
-            for (game, (obs, mask)) in games.iter().zip(rows) {
-                for &a in &game.lists[(step + 1) & 1] {
-                    mask[a as usize] = false;
-                }
-                obs.copy_from_slice(&game.obs);
-                for &a in &game.lists[step & 1] {
-                    mask[a as usize] = true;
-                }
+    let rate = best_slice_rate(secs, envs, || {
+        step += 1;
+        let rows = obs
+            .chunks_exact_mut(obs_len)
+            .zip(mask.chunks_exact_mut(actions));
+        for (game, (obs, mask)) in games.iter().zip(rows) {
+            for &a in &game.lists[(step + 1) & 1] {
+                mask[a as usize] = false;
             }
-            steps += envs;
+            obs.copy_from_slice(&game.obs);
+            for &a in &game.lists[step & 1] {
+                mask[a as usize] = true;
+            }
         }
-        best = best.max(steps as f64 / slice.elapsed().as_secs_f64());
-    }
+    });
     std::hint::black_box((&obs, &mask));
-    best
+    rate
 }
 
 fn run<G: Actions + Observe>(name: &str, start: G, secs: f64, sizes: &[usize]) {

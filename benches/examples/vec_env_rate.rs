@@ -10,8 +10,7 @@
 
 use abstract_game::{Actions, Game, Observe};
 use abstract_game_batch::{EnvOptions, VecEnv, limit_reached};
-use benches::limited;
-use std::time::{Duration, Instant};
+use benches::{best_slice_rate, limited};
 
 fn rate<G: Actions + Observe>(start: &G, truncated: fn(&G) -> bool, envs: usize, secs: f64) -> f64 {
     let options = EnvOptions {
@@ -26,19 +25,10 @@ fn rate<G: Actions + Observe>(start: &G, truncated: fn(&G) -> bool, envs: usize,
     let mut actions = vec![0; envs];
     let mut out = env.outputs();
     env.reset_into(None, &mut out).expect("sized");
-    let mut best = 0.0f64;
-    let end = Instant::now() + Duration::from_secs_f64(secs);
-    while Instant::now() < end {
-        let slice = Instant::now();
-        let mut steps = 0;
-        while slice.elapsed() < Duration::from_millis(50) {
-            env.sample_actions(&mut actions).expect("sized");
-            env.step_into(&actions, &mut out).expect("legal");
-            steps += envs;
-        }
-        best = best.max(steps as f64 / slice.elapsed().as_secs_f64());
-    }
-    best
+    best_slice_rate(secs, envs, || {
+        env.sample_actions(&mut actions).expect("sized");
+        env.step_into(&actions, &mut out).expect("legal");
+    })
 }
 
 fn run<G: Actions + Observe>(

@@ -155,3 +155,22 @@ pub fn playouts<G: Game>(
     group.throughput(Throughput::Elements(random_games(start, games)));
     group.bench_function(name, |b| b.iter(|| random_games(black_box(start), games)));
 }
+
+/// The best rate of `work` over `secs` seconds, in units a second: `work` runs again and again
+/// in slices of 50 ms, each call counting `units` (games stepped, say), and the fastest slice
+/// counts, since a shared machine slows some slices down.
+pub fn best_slice_rate(secs: f64, units: usize, mut work: impl FnMut()) -> f64 {
+    use std::time::{Duration, Instant};
+    let mut best = 0.0f64;
+    let end = Instant::now() + Duration::from_secs_f64(secs);
+    while Instant::now() < end {
+        let slice = Instant::now();
+        let mut done = 0;
+        while slice.elapsed() < Duration::from_millis(50) {
+            work();
+            done += units;
+        }
+        best = best.max(done as f64 / slice.elapsed().as_secs_f64());
+    }
+    best
+}
